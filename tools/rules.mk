@@ -1,0 +1,23 @@
+# Host-side tools: experiments, summaries, tables, plots and reports.
+
+TOOLS_CFLAGS = -std=gnu11 -Wall -Wextra -O2
+
+build/tools/%: tools/%.c tools/csv.c tools/csv.h tools/stats.c tools/stats.h
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -o $@ $< tools/csv.c tools/stats.c -lm
+
+EXPERIMENT ?= seeds
+
+.PHONY: bench bench-native report
+## bench EXPERIMENT=seeds [ACCEL= TASKS= ...]: build, boot and compare the kernels of an experiment
+bench: deps build/tools/summarize build/tools/compare
+	tools/run-experiment $(EXPERIMENT)
+
+## bench-native EXPERIMENT=seeds: the experiment's testcases on this machine's own kernel, no QEMU
+bench-native: deps bench/kabench build/tools/summarize build/tools/compare
+	tools/run-native $(EXPERIMENT)
+
+## report RUN=results/<run>: redraw the tables, plots and report of a run from its CSV
+report: build/tools/summarize build/tools/compare
+	@[ -n "$(RUN)" ] || { echo "kabench: make report needs RUN=results/<run>" >&2; exit 2; }
+	tools/make-report $(RUN)

@@ -1,0 +1,23 @@
+# A/B bar chart: one group per testcase, one bar per kernel, error bars
+# from the repeats, the %change written above the patched bar.
+# Called with -e 'data="..."; out="..."; fmt="png|svg"; title="..."; base="..."; new="..."'
+# data columns: testcase base_mean base_stddev new_mean new_stddev change_pct
+if (fmt eq "svg") set terminal svg size 800,480 dynamic font "sans,11"; \
+else set terminal pngcairo size 800,480 font "sans,10"
+set output out
+set title title noenhanced
+set style data histogram
+set style histogram errorbars gap 1.5 lw 1
+set style fill solid 0.8 border -1
+set boxwidth 0.9
+set ylabel "ops/s (mean ± stddev over boots)"
+set yrange [0:*]
+set format y "%.2s%c"
+set key top left noenhanced
+set grid ytics
+set xtics noenhanced
+# In a two-bar cluster the second bar sits a quarter unit right of centre
+# with a gap of 1.5; the label goes just above its error bar.
+plot data using 2:3:xtic(1) title base lc rgb "#7f7f7f", \
+     ''   using 4:5 title new lc rgb "#1f77b4", \
+     ''   using ($0 + 0.2):($4 + $5):(sprintf("%+.1f%%", $6)) with labels offset 0,0.8 notitle

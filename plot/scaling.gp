@@ -1,0 +1,15 @@
+# Scaling chart: ops/s against tasks, one line per kernel.
+# Called with -e 'data="..."; out="..."; fmt="png|svg"; title="..."; base="..."; new="..."'
+# data columns: tasks base_mean base_stddev new_mean new_stddev
+if (fmt eq "svg") set terminal svg size 800,480 dynamic font "sans,11"; \
+else set terminal pngcairo size 800,480 font "sans,10"
+set output out
+set title title noenhanced
+set xlabel "tasks"
+set ylabel "ops/s (mean ± stddev over boots)"
+set yrange [0:*]
+set format y "%.2s%c"
+set key top left noenhanced
+set grid
+plot data using 1:2:3 with yerrorlines title base lc rgb "#7f7f7f" pt 7, \
+     ''   using 1:4:5 with yerrorlines title new lc rgb "#1f77b4" pt 7
