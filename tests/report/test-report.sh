@@ -1,0 +1,53 @@
+# The summarizer, the comparison and make report, on committed fixtures
+# whose per-boot rates are chosen by hand (see tests/report/fixture/).
+. tests/lib.sh
+make -s build/tools/summarize build/tools/compare || { fail "build the report tools"; exit 1; }
+
+fx=tests/report/fixture
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Per-boot rates: A fstatat_empty 100,110,120 (two samples of half a second
+# per boot); B fstatat_empty 150,160,170; A fstat 100,110,120; B fstat
+# 105,115,125.
+build/tools/summarize $fx/samples.csv >"$tmp/summary.csv"
+row() { awk -F, -v v="$1" -v t="$2" '$1 == v && $6 == t { print $9, $10, $11, $12, $13, $14, $15 }' "$tmp/summary.csv"; }
+check "summary of A fstatat_empty: 3 boots, 6 samples, median 110, mean 110, stddev 10, min 100, max 120" \
+	[ "$(row A fstatat_empty)" = "3 6 110.0 110.0 10.0 100.0 120.0" ]
+check "summary of B fstat: median 115, stddev 10" [ "$(row B fstat)" = "3 3 115.0 115.0 10.0 105.0 125.0" ]
+
+tools/make-pairs $fx/experiment.exp results/published.csv >"$tmp/pairs.csv"
+build/tools/compare "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/compare.csv"
+cmp_row() { awk -F, -v g="$1" -v l="$2" '$1 == g && $2 == l { print $24, "[" $25 "]", $26, $27 }' "$tmp/compare.csv"; }
+check "%change 110 -> 160 is +45.45, ranges apart: beyond noise" [ "$(cmp_row "A -> B" fstatat_empty)" = "+45.45 [*]  " ]
+check "%change 110 -> 115 is +4.55, ranges overlap: no mark" [ "$(cmp_row "A -> B" fstat)" = "+4.55 []  " ]
+check "seed figure: published +49.86% beside the measured +45.45%, sign agrees" \
+	[ "$(cmp_row "seed 001" "patched fstat vs stock fstat")" = "+45.45 [*] 49.86 yes" ]
+check "seed figure with the opposite sign is marked as differing" \
+	[ "$(cmp_row "seed 001" "real fstat vs patched fstat")" = "-28.12 [*] 12.00 no" ]
+
+# One boot per kernel: no verdict on noise.
+awk -F, 'NR == 1 || $12 == 1' $fx/samples.csv >"$tmp/one-boot.csv"
+build/tools/summarize "$tmp/one-boot.csv" >"$tmp/one.csv"
+build/tools/compare "$tmp/one.csv" "$tmp/pairs.csv" >"$tmp/one-cmp.csv"
+check "one boot per kernel gives the '?' mark" [ "$(awk -F, 'NR == 2 { print $25 }' "$tmp/one-cmp.csv")" = "?" ]
+
+mkdir "$tmp/run"
+cp $fx/samples.csv $fx/experiment.exp "$tmp/run/"
+check "make report writes summary, comparison, table, plots and report" \
+	sh -c "make -s report RUN=$tmp/run >$tmp/table 2>/dev/null && for f in summary.csv compare.csv table.txt report.md ab-1.png ab-1.svg; do [ -s $tmp/run/\$f ] || exit 1; done"
+check "the printed table has the geometric mean (+23.3%)" grep -q 'geometric mean of ratios: +23.3%' "$tmp/table"
+check "ab-1.png is a PNG" sh -c "head -c 8 $tmp/run/ab-1.png | grep -q PNG"
+check "report embeds the plot and names the accelerator" sh -c "grep -q '](ab-1.png)' $tmp/run/report.md && grep -q '| accelerator | icount' $tmp/run/report.md"
+
+# Bad input: one line, exit 2, nothing written over.
+cp "$tmp/run/summary.csv" "$tmp/summary.before"
+: >"$tmp/run/samples.csv"
+expect_exit 2 "make report on an empty samples.csv exits 2" make -s report RUN=$tmp/run
+check "... and leaves the old summary as it was" cmp -s "$tmp/summary.before" "$tmp/run/summary.csv"
+printf 'experiment,variant\nx,y,z\n' >"$tmp/run/samples.csv"
+expect_exit 2 "make report on a malformed samples.csv exits 2" make -s report RUN=$tmp/run
+check "... and leaves the old summary as it was" cmp -s "$tmp/summary.before" "$tmp/run/summary.csv"
+err=$(tools/make-report "$tmp/run" 2>&1 >/dev/null)
+check "the error is one line naming the file" sh -c '[ "$(echo "$1" | wc -l)" -eq 1 ] && echo "$1" | grep -q samples.csv' - "$err"
+expect_exit 2 "make report on a missing run exits 2" make -s report RUN=$tmp/nope
