@@ -8,7 +8,8 @@ rc=$?
 run=$(ls -d results/*-smoke 2>/dev/null | sort | tail -n 1)
 check "make bench EXPERIMENT=smoke succeeds" [ "$rc" -eq 0 ]
 [ "$rc" -eq 0 ] || tail -n 20 /tmp/kabench-e2e.err
-check "it made a new results folder" [ -n "$run" ] && ! echo "$before" | grep -qx "$(basename "$run")"
+new_run() { [ -n "$run" ] && ! echo "$before" | grep -qx "$(basename "$run")"; }
+check "it made a new results folder" new_run
 for f in samples.csv summary.csv compare.csv table.txt report.md ab-1.png ab-1.svg experiment.exp; do
 	check "the run has $f" [ -s "$run/$f" ]
 done
