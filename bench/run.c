@@ -1,0 +1,309 @@
+/* One task count: fork the workers, open the start barrier, sample the
+ * counters at the interval, print CSV rows, kill and reap the workers. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "runner.h"
+
+#define READY_TIMEOUT_S 120.0
+
+static volatile sig_atomic_t signalled, child_exited;
+static pid_t workers[KB_MAX_TASKS];
+static int nworkers;
+
+static void on_signal(int sig) { signalled = sig; }
+static void on_child(int sig) { (void)sig; child_exited = 1; }
+
+void kb_install_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal };	/* no SA_RESTART */
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = on_child;
+	sigaction(SIGCHLD, &sa, NULL);
+}
+
+int kb_signalled(void) { return signalled; }
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Sleep until monotonic time t; returns early (-1) on a signal or a child exit. */
+static int sleep_until(double t)
+{
+	struct timespec ts = { .tv_sec = (time_t)t };
+
+	ts.tv_nsec = (long)((t - (double)ts.tv_sec) * 1e9);
+	if (ts.tv_nsec >= 1000000000L)
+		ts.tv_nsec = 999999999L;
+	while (!signalled && !child_exited) {
+		int r = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+
+		if (r == 0)
+			return 0;
+		if (r != EINTR)
+			return -1;
+	}
+	return -1;
+}
+
+struct thread_arg {
+	const struct kb_config *cfg;
+	struct kb_shared *sh;
+	int index;
+};
+
+static void *thread_main(void *p)
+{
+	struct thread_arg *a = p;
+
+	kb_task_main(a->cfg, a->sh, a->index);
+	return NULL;
+}
+
+/* Thread mode: this worker process runs every task as a thread. */
+static void thread_worker(const struct kb_config *cfg, struct kb_shared *sh, int ntasks)
+{
+	static pthread_t tids[KB_MAX_TASKS];
+	static struct thread_arg args[KB_MAX_TASKS];
+
+	for (int i = 0; i < ntasks; i++) {
+		args[i] = (struct thread_arg){ cfg, sh, i };
+		if (pthread_create(&tids[i], NULL, thread_main, &args[i]) != 0) {
+			fprintf(stderr, "kabench: cannot create thread %d\n", i);
+			_exit(KB_FAIL);
+		}
+	}
+	for (int i = 0; i < ntasks; i++)
+		pthread_join(tids[i], NULL);
+}
+
+/* Fork a worker that runs task first (process mode) or all tasks (threads). */
+static int spawn(const struct kb_config *cfg, struct kb_shared *sh, int ntasks, int first)
+{
+	pid_t parent = getpid(), pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0) {
+		fprintf(stderr, "kabench: fork: %s\n", strerror(errno));
+		return -1;
+	}
+	if (pid > 0) {
+		workers[nworkers++] = pid;
+		return 0;
+	}
+	/* The worker dies with the parent, even if the parent already died. */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(KB_FAIL);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+	signal(SIGCHLD, SIG_DFL);
+	if (cfg->threads)
+		thread_worker(cfg, sh, ntasks);
+	else
+		kb_task_main(cfg, sh, first);
+	_exit(KB_OK);
+}
+
+/* Reap workers that ended; returns how many ended with a failure. */
+static int reap(int block)
+{
+	int failed = 0, status;
+
+	child_exited = 0;
+	while (nworkers > 0) {
+		pid_t pid = waitpid(-1, &status, block ? 0 : WNOHANG);
+
+		if (pid < 0 && errno == EINTR && !signalled)
+			continue;
+		if (pid <= 0)
+			break;
+		for (int i = 0; i < nworkers; i++) {
+			if (workers[i] != pid)
+				continue;
+			workers[i] = workers[--nworkers];
+			if (WIFSIGNALED(status) && WTERMSIG(status) != SIGKILL)
+				fprintf(stderr, "kabench: worker %d killed by signal %d\n",
+					(int)pid, WTERMSIG(status));
+			if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+				failed++;
+			break;
+		}
+	}
+	return failed;
+}
+
+static void stop_workers(void)
+{
+	for (int i = 0; i < nworkers; i++)
+		kill(workers[i], SIGKILL);
+	while (nworkers > 0)
+		if (waitpid(-1, NULL, 0) < 0 && errno != EINTR)
+			break;
+	nworkers = 0;
+}
+
+static int wait_ready(struct kb_shared *sh, int ntasks)
+{
+	double deadline = now() + READY_TIMEOUT_S;
+
+	for (;;) {
+		int ready = 0;
+
+		if (signalled)
+			return -1;
+		if (reap(0) > 0)
+			return -1;
+		for (int i = 0; i < ntasks; i++)
+			ready += __atomic_load_n(&sh->slots[i].ready, __ATOMIC_ACQUIRE);
+		if (ready == ntasks)
+			return 0;
+		if (now() > deadline) {
+			fprintf(stderr, "kabench: %d of %d tasks not ready after %.0f s\n",
+				ntasks - ready, ntasks, READY_TIMEOUT_S);
+			return -1;
+		}
+		usleep(1000);
+	}
+}
+
+static const char *mode(const struct kb_config *cfg)
+{
+	return cfg->threads ? "threads" : "processes";
+}
+
+static void row(const struct kb_config *cfg, int ntasks, int sample, double elapsed,
+		uint64_t ops, double tmin, double tmax)
+{
+	char idx[16];
+
+	if (sample > 0)
+		snprintf(idx, sizeof(idx), "%d", sample);
+	else
+		snprintf(idx, sizeof(idx), "all");
+	printf("%s,%s,%s,%d,%s,%.6f,%llu,%.1f,%.1f,%.1f\n", sample > 0 ? "sample" : "summary",
+	       cfg->tc->name, mode(cfg), ntasks, idx, elapsed, (unsigned long long)ops,
+	       (double)ops / elapsed, tmin, tmax);
+	fflush(stdout);
+}
+
+/* The sampler: warm-up samples are measured and dropped. */
+static int sample(const struct kb_config *cfg, struct kb_shared *sh, int ntasks, double t0)
+{
+	static uint64_t prev[KB_MAX_TASKS], start[KB_MAX_TASKS];
+	double tprev = t0, tstart = t0, total = 0;
+	uint64_t total_ops = 0;
+
+	memset(prev, 0, sizeof(prev[0]) * (size_t)ntasks);
+	memset(start, 0, sizeof(start[0]) * (size_t)ntasks);
+	for (int s = 1; s <= cfg->warmup + cfg->samples; s++) {
+		double t, elapsed, tmin = -1, tmax = 0;
+		uint64_t ops = 0;
+
+		sleep_until(tprev + cfg->interval + cfg->oversleep);
+		if (signalled || reap(0) > 0)
+			return KB_FAIL;
+		t = now();
+		elapsed = t - tprev;
+		for (int i = 0; i < ntasks; i++) {
+			uint64_t cur = __atomic_load_n(&sh->slots[i].ops, __ATOMIC_RELAXED);
+			double rate = (double)(cur - prev[i]) / elapsed;
+
+			ops += cur - prev[i];
+			prev[i] = cur;
+			if (tmin < 0 || rate < tmin)
+				tmin = rate;
+			if (rate > tmax)
+				tmax = rate;
+		}
+		tprev = t;
+		if (s == cfg->warmup) {
+			tstart = t;
+			memcpy(start, prev, sizeof(prev[0]) * (size_t)ntasks);
+		}
+		if (s <= cfg->warmup)
+			continue;
+		row(cfg, ntasks, s - cfg->warmup, elapsed, ops, tmin, tmax);
+		total_ops += ops;
+	}
+	total = tprev - tstart;
+	{
+		double tmin = -1, tmax = 0;
+
+		for (int i = 0; i < ntasks; i++) {
+			double rate = (double)(prev[i] - start[i]) / total;
+
+			if (tmin < 0 || rate < tmin)
+				tmin = rate;
+			if (rate > tmax)
+				tmax = rate;
+		}
+		row(cfg, ntasks, 0, total, total_ops, tmin, tmax);
+	}
+	return KB_OK;
+}
+
+/* --iterations: every task does a fixed number of ops; one summary row. */
+static int fixed(const struct kb_config *cfg, int ntasks, double t0)
+{
+	uint64_t ops = cfg->iterations * (uint64_t)ntasks;
+	double elapsed;
+
+	if (reap(1) > 0 || signalled)
+		return KB_FAIL;
+	elapsed = now() - t0;
+	row(cfg, ntasks, 0, elapsed, ops, (double)cfg->iterations / elapsed,
+	    (double)cfg->iterations / elapsed);
+	return KB_OK;
+}
+
+int kb_run(const struct kb_config *cfg, int ntasks)
+{
+	size_t size = sizeof(struct kb_shared) + sizeof(struct kb_slot) * (size_t)ntasks;
+	struct kb_shared *sh;
+	double t0;
+	int rc = KB_FAIL;
+
+	sh = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (sh == MAP_FAILED) {
+		fprintf(stderr, "kabench: mmap: %s\n", strerror(errno));
+		return KB_FAIL;
+	}
+	for (int i = 0; i < (cfg->threads ? 1 : ntasks); i++)
+		if (spawn(cfg, sh, ntasks, i) != 0)
+			goto out;
+	if (wait_ready(sh, ntasks) != 0)
+		goto out;
+
+	__atomic_store_n(&sh->go, 1, __ATOMIC_RELEASE);
+	syscall(SYS_futex, &sh->go, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
+	t0 = now();
+	rc = cfg->iterations ? fixed(cfg, ntasks, t0) : sample(cfg, sh, ntasks, t0);
+out:
+	stop_workers();
+	munmap(sh, size);
+	return rc;
+}

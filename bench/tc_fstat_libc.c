@@ -1,0 +1,34 @@
+/* fstat_libc: glibc's fstat(), whatever system call the libc makes of it. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "kabench.h"
+
+static int setup(struct kb_task *t)
+{
+	t->fd = kb_tmpfile(t->dir, 0);
+	return t->fd < 0 ? errno : 0;
+}
+
+static int loop(struct kb_task *t, uint64_t limit)
+{
+	struct stat st;
+	uint64_t *ops = t->ops;
+	int fd = t->fd;
+
+	for (uint64_t n = 0; n != limit;) {
+		if (fstat(fd, &st) != 0)
+			return errno;
+		kb_count(ops, ++n);
+	}
+	return 0;
+}
+
+const struct kb_testcase kb_tc_fstat_libc = {
+	.name = "fstat_libc",
+	.desc = "libc fstat() on a per-task file (glibc 2.33+: newfstatat \"\")",
+	.setup = setup,
+	.loop = loop,
+	.call = "fstat()",
+};

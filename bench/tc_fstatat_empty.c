@@ -1,0 +1,37 @@
+/* fstatat_empty: newfstatat(fd, "", AT_EMPTY_PATH), what glibc 2.33+ makes
+ * of fstat(); the path the seed-001 patch short-cuts. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include "kabench.h"
+
+static int setup(struct kb_task *t)
+{
+	t->fd = kb_tmpfile(t->dir, 0);
+	return t->fd < 0 ? errno : 0;
+}
+
+static int loop(struct kb_task *t, uint64_t limit)
+{
+	struct stat st;
+	uint64_t *ops = t->ops;
+	int fd = t->fd;
+
+	for (uint64_t n = 0; n != limit;) {
+		if (syscall(SYS_newfstatat, fd, "", &st, AT_EMPTY_PATH) != 0)
+			return errno;
+		kb_count(ops, ++n);
+	}
+	return 0;
+}
+
+const struct kb_testcase kb_tc_fstatat_empty = {
+	.name = "fstatat_empty",
+	.desc = "newfstatat(fd, \"\", AT_EMPTY_PATH) on a per-task file",
+	.setup = setup,
+	.loop = loop,
+	.call = "newfstatat",
+};

@@ -1,0 +1,41 @@
+/* pread1: a 4 KB pread at offset 0 of a per-task 4 KB file. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "kabench.h"
+
+#define READ_SIZE 4096
+
+static int setup(struct kb_task *t)
+{
+	t->buf = malloc(READ_SIZE);
+	if (!t->buf)
+		return ENOMEM;
+	t->fd = kb_tmpfile(t->dir, READ_SIZE);
+	return t->fd < 0 ? errno : 0;
+}
+
+static int loop(struct kb_task *t, uint64_t limit)
+{
+	uint64_t *ops = t->ops;
+	void *buf = t->buf;
+	int fd = t->fd;
+
+	for (uint64_t n = 0; n != limit;) {
+		ssize_t r = pread(fd, buf, READ_SIZE, 0);
+
+		if (r != READ_SIZE)
+			return r < 0 ? errno : EIO;
+		kb_count(ops, ++n);
+	}
+	return 0;
+}
+
+const struct kb_testcase kb_tc_pread1 = {
+	.name = "pread1",
+	.desc = "4 KB pread() at offset 0 of a per-task 4 KB file",
+	.setup = setup,
+	.loop = loop,
+	.call = "pread",
+};
