@@ -1,0 +1,23 @@
+# guest/: the guest init, the initramfs, the QEMU launcher, the console parser.
+
+GUEST_CC ?= gcc
+GUEST_CFLAGS ?= -std=gnu11 -Wall -Wextra -O2
+
+.PHONY: initramfs bench-guest
+
+## initramfs: build build/initramfs.cpio (guest init + bench/kabench + its libraries)
+initramfs: build/initramfs.cpio guest/parse-console
+
+build/guest/init: guest/init.c
+	@mkdir -p $(@D)
+	$(GUEST_CC) $(GUEST_CFLAGS) -static -o $@ $<
+
+guest/parse-console: guest/parse-console.c
+	$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
+
+build/initramfs.cpio: build/guest/init bench/kabench guest/pack-initramfs
+	guest/pack-initramfs build/guest/init bench/kabench $@
+
+## bench-guest: boot 6.1 under tcg and icount; print boot-to-first-sample, per-boot overhead, initramfs size
+bench-guest: initramfs
+	guest/bench-guest

@@ -1,0 +1,369 @@
+/*
+ * kabench guest init (PID 1, statically linked).
+ *
+ * Mounts the pseudo file systems, reports the guest's facts, runs
+ * /bin/kabench once per testcase and task count as planned on the kernel
+ * command line, and streams everything over the console as marker lines:
+ *
+ *   @@kabench fact KEY=VALUE *SUM
+ *   @@kabench begin test=T tasks=N *SUM
+ *   @@kabench csv LINE *SUM          (the worker's stdout, line by line)
+ *   @@kabench err LINE *SUM          (the worker's stderr, line by line)
+ *   @@kabench end test=T tasks=N exit=E rows=R *SUM
+ *   @@kabench done runs=K *SUM
+ *
+ * SUM is the FNV-1a hash (8 hex digits) of everything between "@@kabench "
+ * and " *": kernel messages can land in the middle of a line on the serial
+ * port, and the parser drops any line whose hash does not match.
+ *
+ * Plan (kernel command line): kabench.tests=fstat,read1 kabench.tasks=1,2
+ * kabench.interval=1 kabench.warmup=1 kabench.samples=3
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define WORKER "/bin/kabench"
+#define MAX_LINE 8192
+
+static uint32_t fnv1a(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;
+
+	while (n--) {
+		h ^= (unsigned char)*s++;
+		h *= 16777619u;
+	}
+	return h;
+}
+
+/* One marker line, written with a single write() so it is not split by us. */
+static void emit(const char *fmt, ...)
+{
+	static char line[MAX_LINE + 64];
+	char payload[MAX_LINE];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(payload, sizeof(payload), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sizeof(payload))
+		n = sizeof(payload) - 1;
+	n = snprintf(line, sizeof(line), "@@kabench %s *%08x\n", payload,
+		     fnv1a(payload, n));
+	for (int off = 0; off < n;) {
+		ssize_t w = write(STDOUT_FILENO, line + off, n - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return;
+		off += w;
+	}
+}
+
+/* Reads a whole small file into buf (NUL-terminated); "" on failure. */
+static char *slurp(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY);
+	size_t len = 0;
+	ssize_t r;
+
+	buf[0] = '\0';
+	if (fd < 0)
+		return buf;
+	while (len + 1 < size && (r = read(fd, buf + len, size - 1 - len)) > 0)
+		len += r;
+	buf[len] = '\0';
+	close(fd);
+	while (len && (buf[len - 1] == '\n' || buf[len - 1] == ' '))
+		buf[--len] = '\0';
+	return buf;
+}
+
+/* Value of the first "key<spaces>: value" line in text, copied to out. */
+static void field(const char *text, const char *key, char *out, size_t size)
+{
+	size_t klen = strlen(key);
+	const char *p = text;
+
+	out[0] = '\0';
+	while (p && *p) {
+		if (!strncmp(p, key, klen) && (p[klen] == ' ' || p[klen] == '\t' || p[klen] == ':')) {
+			const char *v = strchr(p, ':');
+			const char *e = strchr(p, '\n');
+			if (v && (!e || v < e)) {
+				v++;
+				while (*v == ' ' || *v == '\t')
+					v++;
+				size_t n = e ? (size_t)(e - v) : strlen(v);
+				if (n >= size)
+					n = size - 1;
+				memcpy(out, v, n);
+				out[n] = '\0';
+				return;
+			}
+		}
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+}
+
+static void mounts(void)
+{
+	mkdir("/proc", 0755);
+	mkdir("/sys", 0755);
+	mkdir("/dev", 0755);
+	mkdir("/tmp", 01777);
+	mount("proc", "/proc", "proc", 0, NULL);
+	mount("sysfs", "/sys", "sysfs", 0, NULL);
+	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
+	mount("tmpfs", "/tmp", "tmpfs", 0, "mode=1777");
+
+	/* Without /dev/console in the archive the kernel gave us no fds. */
+	if (fcntl(STDOUT_FILENO, F_GETFD) < 0) {
+		int fd = open("/dev/console", O_RDWR);
+		if (fd >= 0) {
+			dup2(fd, 0);
+			dup2(fd, 1);
+			dup2(fd, 2);
+			if (fd > 2)
+				close(fd);
+		}
+	}
+}
+
+static void facts(const char *cmdline)
+{
+	static char cpuinfo[1 << 16], meminfo[8192], buf[4096];
+	struct utsname u;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	emit("fact uname=%s", uname(&u) == 0 ? u.release : "unknown");
+	slurp("/proc/cpuinfo", cpuinfo, sizeof(cpuinfo));
+	field(cpuinfo, "model name", buf, sizeof(buf));
+	emit("fact cpu_model=%s", buf);
+	field(cpuinfo, "flags", buf, sizeof(buf));
+	emit("fact flags=%s", buf);
+	emit("fact nr_cpus=%ld", cpus);
+	slurp("/proc/meminfo", meminfo, sizeof(meminfo));
+	field(meminfo, "MemTotal", buf, sizeof(buf));
+	emit("fact mem_kb=%ld", strtol(buf, NULL, 10));
+	emit("fact cmdline=%s", cmdline);
+}
+
+/* Copies the value of " kabench.KEY=" from the command line, or def. */
+static void param(const char *cmdline, const char *key, const char *def,
+		  char *out, size_t size)
+{
+	char pat[64];
+	const char *p = cmdline;
+
+	snprintf(pat, sizeof(pat), "kabench.%s=", key);
+	snprintf(out, size, "%s", def);
+	while ((p = strstr(p, pat))) {
+		if (p == cmdline || p[-1] == ' ') {
+			p += strlen(pat);
+			size_t n = strcspn(p, " \n");
+			if (n >= size)
+				n = size - 1;
+			memcpy(out, p, n);
+			out[n] = '\0';
+			return;
+		}
+		p++;
+	}
+}
+
+struct sink {
+	int fd;
+	const char *kind;
+	char buf[MAX_LINE];
+	size_t len;
+	int lines;
+};
+
+/* Emits the complete lines in s->buf (all of it when flush is set). */
+static void drain(struct sink *s, int flush)
+{
+	size_t start = 0;
+
+	for (size_t i = 0; i < s->len; i++) {
+		if (s->buf[i] == '\n') {
+			emit("%s %.*s", s->kind, (int)(i - start), s->buf + start);
+			s->lines++;
+			start = i + 1;
+		}
+	}
+	if (start == 0 && (flush || s->len == sizeof(s->buf)) && s->len) {
+		emit("%s %.*s", s->kind, (int)s->len, s->buf);
+		s->lines++;
+		start = s->len;
+	}
+	memmove(s->buf, s->buf + start, s->len - start);
+	s->len -= start;
+}
+
+/* Runs the worker with argv, streams its output, returns its exit code. */
+static int run_worker(char *const argv[], int *rows)
+{
+	struct sink out = { .kind = "csv" }, err = { .kind = "err" };
+	int po[2], pe[2], status;
+	pid_t pid;
+
+	if (pipe(po) || pipe(pe)) {
+		emit("err init: pipe: %s", strerror(errno));
+		return 125;
+	}
+	pid = fork();
+	if (pid < 0) {
+		emit("err init: fork: %s", strerror(errno));
+		return 125;
+	}
+	if (pid == 0) {
+		dup2(po[1], STDOUT_FILENO);
+		dup2(pe[1], STDERR_FILENO);
+		close(po[0]); close(po[1]); close(pe[0]); close(pe[1]);
+		execv(WORKER, argv);
+		fprintf(stderr, "init: exec %s: %s\n", WORKER, strerror(errno));
+		_exit(127);
+	}
+	close(po[1]);
+	close(pe[1]);
+	out.fd = po[0];
+	err.fd = pe[0];
+
+	struct sink *sinks[2] = { &out, &err };
+	int open_fds = 2;
+	while (open_fds) {
+		struct pollfd pfd[2];
+		for (int i = 0; i < 2; i++)
+			pfd[i] = (struct pollfd){ .fd = sinks[i]->fd, .events = POLLIN };
+		if (poll(pfd, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (int i = 0; i < 2; i++) {
+			struct sink *s = sinks[i];
+			if (s->fd < 0 || !(pfd[i].revents & (POLLIN | POLLHUP | POLLERR)))
+				continue;
+			ssize_t r = read(s->fd, s->buf + s->len, sizeof(s->buf) - s->len);
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r <= 0) {
+				close(s->fd);
+				s->fd = -1;
+				open_fds--;
+				drain(s, 1);
+				continue;
+			}
+			s->len += r;
+			drain(s, 0);
+		}
+	}
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	*rows = out.lines;
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return 125;
+}
+
+/* Expands "1,2,4" / "1-8" into counts[]; returns how many, 0 if bad. */
+static int task_counts(const char *list, int *counts, int max)
+{
+	int n = 0;
+	const char *p = list;
+
+	while (*p) {
+		char *end;
+		long a = strtol(p, &end, 10), b = a;
+		if (end == p || a < 1)
+			return 0;
+		if (*end == '-') {
+			p = end + 1;
+			b = strtol(p, &end, 10);
+			if (end == p || b < a)
+				return 0;
+		}
+		for (long t = a; t <= b; t++) {
+			if (n == max)
+				return 0;
+			counts[n++] = (int)t;
+		}
+		if (*end == ',')
+			end++;
+		else if (*end)
+			return 0;
+		p = end;
+	}
+	return n;
+}
+
+static void power_off(void)
+{
+	sync();
+	reboot(RB_POWER_OFF);
+	/* No ACPI power-off: a reset ends QEMU too (it runs with -no-reboot). */
+	reboot(RB_AUTOBOOT);
+	for (;;)
+		pause();
+}
+
+int main(void)
+{
+	static char cmdline[4096];
+	char tests[1024], tasks[256], interval[32], warmup[32], samples[32];
+	int counts[256], ncounts, runs = 0;
+
+	mounts();
+	setenv("PATH", "/bin", 1);
+	slurp("/proc/cmdline", cmdline, sizeof(cmdline));
+	facts(cmdline);
+
+	param(cmdline, "tests", "", tests, sizeof(tests));
+	param(cmdline, "tasks", "1", tasks, sizeof(tasks));
+	param(cmdline, "interval", "1", interval, sizeof(interval));
+	param(cmdline, "warmup", "1", warmup, sizeof(warmup));
+	param(cmdline, "samples", "5", samples, sizeof(samples));
+	ncounts = task_counts(tasks, counts, 256);
+	if (!ncounts)
+		emit("err init: bad kabench.tasks=%s", tasks);
+
+	for (char *save, *t = strtok_r(tests, ",", &save); t && ncounts;
+	     t = strtok_r(NULL, ",", &save)) {
+		for (int i = 0; i < ncounts; i++) {
+			char n[16];
+			int rows = 0, code;
+			snprintf(n, sizeof(n), "%d", counts[i]);
+			char *argv[] = { "kabench", "--test", t, "--tasks", n,
+					 "--interval", interval, "--warmup", warmup,
+					 "--samples", samples, "--dir", "/tmp", NULL };
+			emit("begin test=%s tasks=%s", t, n);
+			code = run_worker(argv, &rows);
+			emit("end test=%s tasks=%s exit=%d rows=%d", t, n, code, rows);
+			runs++;
+		}
+	}
+	emit("done runs=%d", runs);
+	power_off();
+	return 0;
+}

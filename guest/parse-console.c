@@ -1,0 +1,415 @@
+/*
+ * parse-console: turns a guest's serial console log into the run files.
+ *
+ *   parse-console [--mask LIST] [--timed-out] [--fact KEY=VALUE]... LOG DIR
+ *
+ * Reads the "@@kabench ..." marker lines written by guest/init.c (every one
+ * carries an FNV-1a hash; lines that fail it are dropped, everything that is
+ * not a marker is kernel noise) and writes DIR/facts, DIR/bench.csv,
+ * DIR/status.csv and DIR/verdict. None of them may exist yet.
+ * --fact lines (the launcher's: accel, shift, ...) go first into facts.
+ * --mask: CPU flags that must not show in the guest's flags.
+ * --timed-out: the launcher killed QEMU at its deadline.
+ * Exit: 0 verdict ok, 1 any other verdict, 2 bad input.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdarg.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define HEADER "kind,test,mode,tasks,sample,elapsed_s,ops,ops_per_s," \
+	       "task_min_ops_per_s,task_max_ops_per_s"
+#define TAIL_LINES 20
+#define MAX_DETAIL 64
+
+struct list {
+	char **v;
+	size_t n, cap;
+};
+
+static void push(struct list *l, const char *s)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 16;
+		l->v = realloc(l->v, l->cap * sizeof(*l->v));
+		if (!l->v) {
+			perror("parse-console");
+			exit(1);
+		}
+	}
+	l->v[l->n++] = strdup(s);
+}
+
+static struct {
+	struct list launcher_facts, facts, rows, status, detail;
+	char *tail[TAIL_LINES];
+	size_t lines;
+	int panic, oops, done, runs_done, runs_said, garbled, header_bad;
+	int failed, truncated, init_errors;
+	char cur_test[128], cur_tasks[32];
+	int in_run, cur_rows;
+} st;
+
+__attribute__((format(printf, 1, 2)))
+static void detail(const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	if (st.detail.n >= MAX_DETAIL)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	push(&st.detail, buf);
+}
+
+static uint32_t fnv1a(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;
+
+	while (n--) {
+		h ^= (unsigned char)*s++;
+		h *= 16777619u;
+	}
+	return h;
+}
+
+/* Value of " key=" in a marker payload (up to the next space), or NULL. */
+static const char *kv(const char *payload, const char *key, char *out, size_t size)
+{
+	size_t klen = strlen(key);
+
+	for (const char *p = payload; (p = strstr(p, key)); p++) {
+		if ((p == payload || p[-1] == ' ') && p[klen] == '=') {
+			size_t n = strcspn(p + klen + 1, " ");
+			if (n >= size)
+				n = size - 1;
+			memcpy(out, p + klen + 1, n);
+			out[n] = '\0';
+			return out;
+		}
+	}
+	return NULL;
+}
+
+static void end_run(const char *test, const char *tasks, const char *exit_s, long rows)
+{
+	char buf[256];
+	long code = strtol(exit_s, NULL, 10);
+
+	if (!st.in_run || strcmp(test, st.cur_test) || strcmp(tasks, st.cur_tasks)) {
+		detail("end marker for %s tasks %s without its begin marker", test, tasks);
+		st.truncated = 1;
+	} else if (rows != st.cur_rows) {
+		detail("%s tasks %s: %d of %ld CSV lines arrived (the rest were garbled)",
+		       test, tasks, st.cur_rows, rows);
+		st.truncated = 1;
+	}
+	if (code == 0)
+		snprintf(buf, sizeof(buf), "%s,%s,ok", test, tasks);
+	else if (code == 3)
+		snprintf(buf, sizeof(buf), "%s,%s,unsupported", test, tasks);
+	else {
+		snprintf(buf, sizeof(buf), "%s,%s,failed:%ld", test, tasks, code);
+		detail("%s tasks %s: worker exited %ld", test, tasks, code);
+		st.failed = 1;
+	}
+	push(&st.status, buf);
+	st.in_run = 0;
+	st.runs_done++;
+}
+
+static void marker(const char *payload)
+{
+	char a[128], b[32], c[32], d[32];
+
+	if (!strncmp(payload, "fact ", 5)) {
+		push(&st.facts, payload + 5);
+	} else if (!strncmp(payload, "begin ", 6)) {
+		if (st.in_run) {
+			detail("%s tasks %s: no end marker", st.cur_test, st.cur_tasks);
+			st.truncated = 1;
+		}
+		if (!kv(payload, "test", a, sizeof(a)) || !kv(payload, "tasks", b, sizeof(b)))
+			return;
+		snprintf(st.cur_test, sizeof(st.cur_test), "%s", a);
+		snprintf(st.cur_tasks, sizeof(st.cur_tasks), "%s", b);
+		st.in_run = 1;
+		st.cur_rows = 0;
+	} else if (!strncmp(payload, "csv ", 4)) {
+		const char *row = payload + 4;
+		if (!st.in_run)
+			return;
+		st.cur_rows++;
+		if (!strncmp(row, "kind,", 5)) {
+			if (strcmp(row, HEADER) && !st.header_bad) {
+				st.header_bad = 1;
+				detail("unexpected CSV header from %s: %s", st.cur_test, row);
+			}
+		} else {
+			push(&st.rows, row);
+		}
+	} else if (!strncmp(payload, "err ", 4)) {
+		if (st.in_run) {
+			detail("%s: %s", st.cur_test, payload + 4);
+		} else {
+			detail("init: %s", payload + 4);
+			st.init_errors = 1;
+		}
+	} else if (!strncmp(payload, "end ", 4)) {
+		if (kv(payload, "test", a, sizeof(a)) && kv(payload, "tasks", b, sizeof(b)) &&
+		    kv(payload, "exit", c, sizeof(c)) && kv(payload, "rows", d, sizeof(d)))
+			end_run(a, b, c, strtol(d, NULL, 10));
+	} else if (!strncmp(payload, "done", 4)) {
+		st.done = 1;
+		if (kv(payload, "runs", a, sizeof(a)))
+			st.runs_said = (int)strtol(a, NULL, 10);
+	}
+}
+
+/* Keeps the last console lines, with control bytes made visible. */
+static void remember(const char *line)
+{
+	char *copy = strdup(line);
+
+	for (char *p = copy; *p; p++)
+		if ((unsigned char)*p < 0x20 && *p != '\t')
+			*p = '?';
+	free(st.tail[st.lines % TAIL_LINES]);
+	st.tail[st.lines % TAIL_LINES] = copy;
+	st.lines++;
+}
+
+static void line(char *s)
+{
+	size_t n = strlen(s);
+	char *m;
+
+	while (n && (s[n - 1] == '\n' || s[n - 1] == '\r'))
+		s[--n] = '\0';
+	remember(s);
+	m = strstr(s, "@@kabench ");
+	if (!m) {
+		if (strstr(s, "Kernel panic - not syncing"))
+			st.panic = 1;
+		else if (strstr(s, "Oops:") || strstr(s, "BUG: ") ||
+			 strstr(s, "general protection fault"))
+			st.oops = 1;
+		return;
+	}
+	/* "@@kabench PAYLOAD *xxxxxxxx" and nothing after it. */
+	char *payload = m + 10, *star = strrchr(payload, '*');
+	char *end;
+	if (!star || star == payload || star[-1] != ' ' || strlen(star + 1) != 8) {
+		st.garbled++;
+		return;
+	}
+	unsigned long sum = strtoul(star + 1, &end, 16);
+	if (*end || sum != fnv1a(payload, star - 1 - payload)) {
+		st.garbled++;
+		return;
+	}
+	star[-1] = '\0';
+	marker(payload);
+}
+
+static const char *fact(const char *key)
+{
+	size_t klen = strlen(key);
+
+	for (size_t i = 0; i < st.facts.n; i++)
+		if (!strncmp(st.facts.v[i], key, klen) && st.facts.v[i][klen] == '=')
+			return st.facts.v[i] + klen + 1;
+	return NULL;
+}
+
+/* Masked flags that the guest still shows, space separated ("" if none). */
+static void leaks(const char *mask, const char *flags, char *out, size_t size)
+{
+	char *copy = strdup(mask), *save;
+
+	out[0] = '\0';
+	for (char *f = strtok_r(copy, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
+		size_t n = strlen(f);
+		for (const char *p = flags; (p = strstr(p, f)); p++) {
+			if ((p == flags || p[-1] == ' ') && (p[n] == ' ' || !p[n])) {
+				if (strlen(out) + n + 2 < size) {
+					if (*out)
+						strcat(out, " ");
+					strcat(out, f);
+				}
+				break;
+			}
+		}
+	}
+	free(copy);
+}
+
+static FILE *create(const char *dir, const char *name)
+{
+	char path[4096];
+	int fd;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+		fprintf(stderr, "parse-console: %s: %s\n", path, strerror(errno));
+		exit(2);
+	}
+	return f;
+}
+
+static int finish(FILE *f, const char *name)
+{
+	if (fclose(f)) {
+		fprintf(stderr, "parse-console: writing %s: %s\n", name, strerror(errno));
+		exit(1);
+	}
+	return 0;
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: parse-console [--mask LIST] [--timed-out] "
+		"[--fact KEY=VALUE]... CONSOLE_LOG OUT_DIR\n");
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	static const char *guest_facts[] = { "uname", "cpu_model", "flags",
+					     "nr_cpus", "mem_kb", "cmdline" };
+	const char *mask = "", *log, *dir, *verdict;
+	char leaked[256] = "", buf[512];
+	int timed_out = 0, i;
+
+	for (i = 1; i < argc && !strncmp(argv[i], "--", 2); i++) {
+		if (!strcmp(argv[i], "--mask") && i + 1 < argc)
+			mask = argv[++i];
+		else if (!strcmp(argv[i], "--timed-out"))
+			timed_out = 1;
+		else if (!strcmp(argv[i], "--fact") && i + 1 < argc && strchr(argv[i + 1], '='))
+			push(&st.launcher_facts, argv[++i]);
+		else if (!strcmp(argv[i], "--fact") && i + 1 < argc) {
+			fprintf(stderr, "parse-console: --fact %s: want KEY=VALUE\n", argv[i + 1]);
+			exit(2);
+		} else
+			usage();
+	}
+	if (argc - i != 2)
+		usage();
+	log = argv[i];
+	dir = argv[i + 1];
+
+	FILE *in = fopen(log, "r");
+	if (!in) {
+		fprintf(stderr, "parse-console: %s: %s\n", log, strerror(errno));
+		return 2;
+	}
+	/* Check every output first so that bad input overwrites nothing. */
+	static const char *outs[] = { "facts", "bench.csv", "status.csv", "verdict" };
+	for (size_t k = 0; k < 4; k++) {
+		char path[4096];
+		snprintf(path, sizeof(path), "%s/%s", dir, outs[k]);
+		if (access(dir, W_OK) || !access(path, F_OK)) {
+			fprintf(stderr, "parse-console: %s: %s\n", path,
+				access(dir, W_OK) ? strerror(errno) : "exists already");
+			return 2;
+		}
+	}
+
+	char *l = NULL;
+	size_t cap = 0;
+	while (getline(&l, &cap, in) >= 0)
+		line(l);
+	free(l);
+	fclose(in);
+
+	if (st.in_run) {
+		detail("%s tasks %s: no end marker", st.cur_test, st.cur_tasks);
+		st.truncated = 1;
+	}
+	if (st.lines && !st.facts.n && !st.done)
+		detail("no kabench marker in the console: the guest init did not run");
+	int facts_missing = 0;
+	for (size_t k = 0; k < sizeof(guest_facts) / sizeof(*guest_facts); k++)
+		if (!fact(guest_facts[k]))
+			facts_missing = 1;
+	if (facts_missing && (st.facts.n || st.done)) {
+		detail("guest facts incomplete (%zu of 6 arrived)", st.facts.n);
+	}
+	if (!st.done)
+		detail("no final marker");
+	else if (st.runs_said != st.runs_done)
+		detail("final marker counts %d runs, %d arrived", st.runs_said, st.runs_done);
+	if (*mask && fact("flags"))
+		leaks(mask, fact("flags"), leaked, sizeof(leaked));
+
+	if (st.panic)
+		verdict = "panic";
+	else if (st.oops)
+		verdict = "oops";
+	else if (*leaked)
+		verdict = "mask-leak";
+	else if (timed_out)
+		verdict = "timeout";
+	else if (!st.done || st.truncated || facts_missing || st.runs_said != st.runs_done)
+		verdict = "truncated";
+	else if (st.failed || st.init_errors || st.header_bad)
+		verdict = "worker-error";
+	else
+		verdict = "ok";
+
+	FILE *f = create(dir, "facts");
+	for (size_t k = 0; k < st.launcher_facts.n; k++)
+		fprintf(f, "%s\n", st.launcher_facts.v[k]);
+	for (size_t k = 0; k < st.facts.n; k++)
+		fprintf(f, "%s\n", st.facts.v[k]);
+	finish(f, "facts");
+
+	/* A leaked mask would label figures wrongly: keep none of them. */
+	f = create(dir, "bench.csv");
+	fprintf(f, "%s\n", HEADER);
+	for (size_t k = 0; !*leaked && k < st.rows.n; k++)
+		fprintf(f, "%s\n", st.rows.v[k]);
+	finish(f, "bench.csv");
+
+	f = create(dir, "status.csv");
+	fprintf(f, "test,tasks,status\n");
+	for (size_t k = 0; k < st.status.n; k++)
+		fprintf(f, "%s\n", st.status.v[k]);
+	finish(f, "status.csv");
+
+	f = create(dir, "verdict");
+	fprintf(f, "%s\n", verdict);
+	if (*leaked)
+		fprintf(f, "%s still visible in the guest: the -cpu mask did not take\n", leaked);
+	if (timed_out)
+		fprintf(f, "QEMU killed at its deadline\n");
+	if (st.panic)
+		fprintf(f, "kernel panic in the console\n");
+	if (st.oops)
+		fprintf(f, "kernel oops in the console\n");
+	for (size_t k = 0; k < st.detail.n; k++)
+		fprintf(f, "%s\n", st.detail.v[k]);
+	if (st.garbled) {
+		snprintf(buf, sizeof(buf), "%d marker lines garbled by interleaved output (dropped)",
+			 st.garbled);
+		fprintf(f, "%s\n", buf);
+	}
+	if (strcmp(verdict, "ok")) {
+		fprintf(f, "--- last console lines:\n");
+		size_t first = st.lines > TAIL_LINES ? st.lines - TAIL_LINES : 0;
+		for (size_t k = first; k < st.lines; k++)
+			fprintf(f, "%s\n", st.tail[k % TAIL_LINES]);
+	}
+	finish(f, "verdict");
+	return strcmp(verdict, "ok") ? 1 : 0;
+}
