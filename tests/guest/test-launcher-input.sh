@@ -1,0 +1,64 @@
+#!/bin/sh
+# guest/run-guest: bad input is refused (exit 2, one line, nothing written)
+# and `--accel auto` never picks kvm on a CPU without vmx/svm. No boot here.
+. tests/lib.sh
+make -s initramfs >/dev/null 2>&1 || { fail "make initramfs"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+k=$tmp/bzImage
+echo "not a kernel" >"$k"
+ok="--kernel $k --tests fstat"
+
+# bad_input WHAT ARGS...: exit 2, one stderr line, DIR left unmade.
+bad_input() {
+	what=$1; shift
+	"$@" --out "$tmp/out" >/dev/null 2>"$tmp/err"
+	rc=$?
+	if [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -e "$tmp/out" ]; then
+		pass "$what: exit 2, one line: $(cat "$tmp/err")"
+	else
+		fail "$what: exit $rc, $(wc -l <"$tmp/err") stderr lines, out made: $([ -e "$tmp/out" ] && echo yes || echo no)"
+	fi
+	rm -rf "$tmp/out"
+}
+bad_input "unknown accelerator" guest/run-guest $ok --accel xen
+bad_input "missing kernel image" guest/run-guest --kernel "$tmp/nope" --tests fstat
+bad_input "smp 0" guest/run-guest $ok --smp 0
+bad_input "unknown testcase" guest/run-guest --kernel "$k" --tests fstat,nosuch
+bad_input "bad task list" guest/run-guest $ok --tasks 0-2
+bad_input "bad interval" guest/run-guest $ok --interval 0
+bad_input "unknown option" guest/run-guest $ok --frobnicate 1
+bad_input "CPU model QEMU rejects" guest/run-guest $ok --cpu NoSuchCPU
+guest/run-guest $ok --cpu NoSuchCPU --out "$tmp/out" 2>&1 | grep -q "unable to find CPU model 'NoSuchCPU'" &&
+	pass "QEMU's own message about the CPU model is passed on" ||
+	fail "QEMU's message about the CPU model is not passed on"
+bad_input "mask flag QEMU rejects" guest/run-guest $ok --mask erms,nosuchflag
+
+mkdir "$tmp/full" && echo keep >"$tmp/full/verdict"
+guest/run-guest $ok --out "$tmp/full" >/dev/null 2>&1
+rc=$?
+[ $rc -eq 2 ] && [ "$(cat "$tmp/full/verdict")" = keep ] && [ "$(ls "$tmp/full")" = verdict ] &&
+	pass "non-empty --out refused, nothing overwritten" ||
+	fail "non-empty --out: exit $rc, contents $(ls "$tmp/full")"
+
+# auto: the host's cpuinfo is replaced by files that lack or show vmx/svm.
+printf 'processor\t: 0\nflags\t\t: fpu sse2 erms\n' >"$tmp/cpuinfo-plain"
+printf 'processor\t: 0\nflags\t\t: fpu vmx sse2\n' >"$tmp/cpuinfo-vmx"
+a=$(KABENCH_CPUINFO=$tmp/cpuinfo-plain KABENCH_KVM_DEV=/dev/null guest/run-guest --kernel "$k" --print-accel 2>"$tmp/err")
+[ "$a" = icount ] && grep -q 'no vmx/svm' "$tmp/err" &&
+	pass "auto picks icount when cpuinfo shows neither vmx nor svm (even with a kvm device)" ||
+	fail "auto on a CPU without vmx/svm chose '$a': $(cat "$tmp/err")"
+a=$(KABENCH_CPUINFO=$tmp/cpuinfo-vmx KABENCH_KVM_DEV=$tmp/no-kvm guest/run-guest --kernel "$k" --print-accel 2>"$tmp/err")
+[ "$a" = icount ] && grep -q "no $tmp/no-kvm" "$tmp/err" &&
+	pass "auto picks icount when vmx shows but there is no kvm device" ||
+	fail "auto with vmx and no kvm device chose '$a': $(cat "$tmp/err")"
+if grep -Eqw 'vmx|svm' /proc/cpuinfo; then
+	skip "this host shows vmx/svm: the real cpuinfo check is not exercised"
+else
+	a=$(guest/run-guest --kernel "$k" --print-accel 2>/dev/null)
+	check "auto on this host (no vmx/svm in /proc/cpuinfo) picks icount, got '$a'" [ "$a" = icount ]
+fi
+for a in kvm tcg icount; do
+	got=$(guest/run-guest --kernel "$k" --accel $a --print-accel 2>/dev/null)
+	check "--accel $a is taken as given" [ "$got" = $a ]
+done
