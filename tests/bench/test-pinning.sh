@@ -1,0 +1,63 @@
+#!/bin/sh
+# Pinning is real: with --verbose each task reports the CPU set it is bound
+# to and the CPU it runs on; tasks get one CPU each, on distinct cores.
+. tests/lib.sh
+make -s bench/kabench || { fail "make bench/kabench"; exit 1; }
+dir=$(mktemp -d) || exit 1
+trap 'rm -rf "$dir"' EXIT
+ncpu=$(nproc)
+
+# core_of CPU: "package:core" from sysfs.
+core_of() {
+	t=/sys/devices/system/cpu/cpu$1/topology
+	echo "$(cat $t/physical_package_id 2>/dev/null):$(cat $t/core_id 2>/dev/null)"
+}
+
+# pinned LABEL N OPTS...: N tasks, each bound to one CPU, running on it, on
+# distinct CPUs; prints the CPUs in $dir/cpus.
+pinned() {
+	label=$1 n=$2; shift 2
+	if ! bench/kabench --test getppid --tasks "$n" --interval 0.1 --warmup 0 --samples 1 \
+		--verbose --dir "$dir" "$@" >/dev/null 2>"$dir/err"; then
+		fail "$label: kabench failed: $(head -1 "$dir/err")"
+		return 1
+	fi
+	grep '^kabench: task ' "$dir/err" >"$dir/tasks"
+	check "$label: $n tasks report their CPUs" [ "$(wc -l <"$dir/tasks")" -eq "$n" ]
+	# "kabench: task I pid P tid T cpus SET cpu C"
+	bad=$(awk '$9 !~ /^[0-9]+$/ || $9 != $11' "$dir/tasks")
+	check "$label: each task bound to one CPU and running on it" [ -z "$bad" ]
+	awk '{ print $9 }' "$dir/tasks" | sort -u >"$dir/cpus"
+	check "$label: tasks on distinct CPUs" [ "$(wc -l <"$dir/cpus")" -eq "$n" ]
+	rm -f "$dir/err" "$dir/tasks"
+}
+
+if [ "$ncpu" -lt 2 ]; then
+	skip "pinning checks need 2 CPUs (have $ncpu)"
+	exit 0
+fi
+pinned "processes, per core" 2
+for c in $(cat "$dir/cpus"); do core_of "$c"; done | sort -u >"$dir/cores"
+check "processes, per core: distinct cores" [ "$(wc -l <"$dir/cores")" -eq 2 ]
+pinned "threads, per core" 2 --threads
+check "threads: one process, distinct thread ids" [ "$(bench/kabench --test getppid \
+	--tasks 2 --threads --interval 0.1 --warmup 0 --samples 1 --verbose --dir "$dir" \
+	2>&1 >/dev/null | awk '/^kabench: task /{ p[$5]; t[$7] } END { print length(p) length(t) }')" = 12 ]
+pinned "processes, per hardware thread" 2 --per-thread
+
+# --no-affinity: tasks keep the whole CPU set.
+bench/kabench --test getppid --tasks 2 --no-affinity --interval 0.1 --warmup 0 --samples 1 \
+	--verbose --dir "$dir" 2>"$dir/err" >/dev/null
+check "--no-affinity: tasks not bound to a single CPU" \
+	[ "$(awk '/^kabench: task / && $9 ~ /^[0-9]+$/' "$dir/err" | wc -l)" -eq 0 ]
+
+# More tasks than cores: allowed, tasks wrap around, with a warning.
+n=$((ncpu + 1))
+bench/kabench --test getppid --tasks "$n" --interval 0.1 --warmup 0 --samples 1 \
+	--verbose --dir "$dir" >"$dir/csv" 2>"$dir/err"
+rc=$?
+check "$n tasks on $ncpu CPUs: exit 0" [ "$rc" -eq 0 ]
+check "$n tasks on $ncpu CPUs: warning on stderr" grep -q 'warning: .*share' "$dir/err"
+check "$n tasks on $ncpu CPUs: task $ncpu wraps to task 0's CPU" [ \
+	"$(awk -v a=0 -v b="$ncpu" '$3 == a { x = $9 } $3 == b { y = $9 } END { print (x == y) }' \
+	"$dir/err")" = 1 ]

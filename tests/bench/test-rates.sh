@@ -1,0 +1,16 @@
+#!/bin/sh
+# Rates come from the real elapsed time: with a sampler that oversleeps
+# (hidden --oversleep), elapsed_s grows and ops_per_s = ops / elapsed_s still.
+. tests/lib.sh
+make -s bench/kabench || { fail "make bench/kabench"; exit 1; }
+out=$(mktemp) || exit 1
+trap 'rm -f "$out"' EXIT
+
+bench/kabench --test getppid --interval 0.1 --oversleep 0.3 --warmup 0 --samples 2 >"$out"
+check "oversleeping run exits 0" [ $? -eq 0 ]
+check "CSV well formed (ops_per_s * elapsed_s == ops)" awk -v test=getppid -v mode=processes \
+	-v tasks=1 -v samples=2 -f tests/bench/csv.awk "$out"
+check "elapsed_s is the real sample length (>= 0.4 s, not the 0.1 s interval)" \
+	awk -F, 'NR > 1 && $1 == "sample" && $6 < 0.4 { bad = 1 } END { exit bad }' "$out"
+check "ops_per_s is not ops / nominal interval" \
+	awk -F, 'NR > 1 && $1 == "sample" && $8 > 0.5 * $7 / 0.1 { bad = 1 } END { exit bad }' "$out"
