@@ -25,6 +25,6 @@ k0=$(KABENCH_VARIANTS_DIR=$tmp/v $build --where 6.1-fstat)
 check "cache folder follows the committed key" [ "$k0" = "$($build --where 6.1-fstat)" ]
 sed -i 's/^Variant: 6.1-fstat$/Variant: 6.1-fstat (edited)/' "$tmp/v/6.1-fstat/"*.patch
 k1=$(KABENCH_VARIANTS_DIR=$tmp/v $build --where 6.1-fstat)
-check "a changed patch gets a new cache key" [ -n "$k1" ] && [ "$k1" != "$k0" ]
+check "a changed patch gets a new cache key" sh -c '[ -n "$1" ] && [ "$1" != "$2" ]' _ "$k1" "$k0"
 check "the distro profile gets its own cache key" [ "$($build --where 6.1-fstat distro)" != "$k0" ]
 check "the stock and patched variants never share a folder" [ "$($build --where 6.1)" != "$k0" ]
