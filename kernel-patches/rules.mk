@@ -2,6 +2,7 @@
 
 VARIANTS ?= $(shell kernel-patches/build --list | cut -f1)
 PROFILE ?= minimal
+BENCH_VARIANTS ?= 6.1 6.1-fstat
 
 .PHONY: kernels bench-build
 
@@ -9,6 +10,6 @@ PROFILE ?= minimal
 kernels:
 	@for v in $(VARIANTS); do kernel-patches/build "$$v" "$(PROFILE)" || exit $$?; done
 
-## bench-build [BASE=6.1 PATCHED=6.1-fstat PROFILE=minimal]: time a cold build, a no-op rebuild and adding a patched variant (scratch cache)
+## bench-build BENCH_VARIANTS="6.1 6.1-fstat" PROFILE=minimal: time cold builds, adding a patched variant, no-op rebuilds (scratch cache)
 bench-build:
-	kernel-patches/bench-build $(or $(BASE),6.1) $(or $(PATCHED),6.1-fstat) $(PROFILE)
+	kernel-patches/bench-build "$(PROFILE)" $(BENCH_VARIANTS)
