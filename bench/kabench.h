@@ -20,6 +20,7 @@ struct kb_slot {
 	uint64_t ops;
 	int ready;	/* set by the task once pinned and set up */
 	int err;	/* errno of a failed setup or measured call */
+	int pid, tid;	/* the task's process and thread ids */
 } __attribute__((aligned(KB_CACHELINE)));
 
 /* What a testcase's hooks get: per task, owned by that task. */

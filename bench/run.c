@@ -156,6 +156,37 @@ static int reap(int block)
 	return failed;
 }
 
+/* The CPU a thread last ran on: field 39 of /proc/PID/task/TID/stat. */
+static int last_cpu(int pid, int tid)
+{
+	char path[64], buf[1024], *p;
+	int cpu = -1, field = 2;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/stat", pid, tid);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	p = fgets(buf, sizeof(buf), f) ? strrchr(buf, ')') : NULL;
+	fclose(f);
+	/* fields after the command name (field 2) are space-separated */
+	for (; p && *p; p++)
+		if (*p == ' ' && ++field == 39) {
+			cpu = atoi(p + 1);
+			break;
+		}
+	return cpu;
+}
+
+/* --verbose: where each task was at the end of the run. */
+static void report_last_cpus(struct kb_shared *sh, int ntasks)
+{
+	for (int i = 0; i < ntasks; i++)
+		fprintf(stderr, "kabench: task %d pid %d tid %d last ran on cpu %d\n", i,
+			sh->slots[i].pid, sh->slots[i].tid,
+			last_cpu(sh->slots[i].pid, sh->slots[i].tid));
+}
+
 static void stop_workers(void)
 {
 	for (int i = 0; i < nworkers; i++)
@@ -302,6 +333,8 @@ int kb_run(const struct kb_config *cfg, int ntasks)
 	syscall(SYS_futex, &sh->go, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
 	t0 = now();
 	rc = cfg->iterations ? fixed(cfg, ntasks, t0) : sample(cfg, sh, ntasks, t0);
+	if (rc == KB_OK && cfg->verbose && !cfg->iterations)
+		report_last_cpus(sh, ntasks);
 out:
 	stop_workers();
 	munmap(sh, size);

@@ -70,6 +70,8 @@ void kb_task_main(const struct kb_config *cfg, struct kb_shared *sh, int index)
 	struct kb_task t = { .index = index, .dir = cfg->dir, .fd = -1, .ops = &slot->ops };
 	int err;
 
+	slot->pid = getpid();
+	slot->tid = gettid();
 	if (cfg->affinity && (err = kb_pin_task(index)) != 0)
 		die(cfg, slot, index, "binding to a CPU", err);
 	if (cfg->tc->setup && (err = cfg->tc->setup(&t)) != 0)
