@@ -45,3 +45,11 @@ for t in $names; do
 done
 rm -f "$dir.csv" "$dir.err"
 check "no test file left in --dir" [ -z "$(ls -A "$dir")" ]
+
+# A testcase the kernel cannot run: exit 3, says so, prints no CSV.
+bench/kabench --test _unsupported --dir "$dir" >"$dir.csv" 2>"$dir.err"
+check "unsupported testcase exits 3" [ $? -eq 3 ]
+check "unsupported testcase says 'not supported by this kernel'" \
+	grep -q '^kabench: _unsupported: not supported by this kernel$' "$dir.err"
+check "unsupported testcase prints nothing on stdout" [ ! -s "$dir.csv" ]
+rm -f "$dir.csv" "$dir.err"
