@@ -21,3 +21,8 @@ bench-native: deps bench/kabench build/tools/summarize build/tools/compare
 report: build/tools/summarize build/tools/compare
 	@[ -n "$(RUN)" ] || { echo "kabench: make report needs RUN=results/<run>" >&2; exit 2; }
 	tools/make-report $(RUN)
+
+.PHONY: bench-timing
+## bench-timing EXPERIMENT=seeds: time make bench with an empty kernel cache, then again with it warm
+bench-timing:
+	tools/time-bench $(EXPERIMENT)
