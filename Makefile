@@ -13,11 +13,14 @@ include kernel-patches/rules.mk
 include guest/rules.mk
 include tools/rules.mk
 
+## deps: install the Debian packages kabench needs (apt-get, as root)
 deps:
 	tools/install-deps
 
+## test: build what the tests need and run them all (tests/run); ends "N passed, N failed"
 test: deps
 	tests/run
 
+## help: this list. Variables: KABENCH_CACHE (kernel trees and builds, default ~/.cache/kabench)
 help:
 	@sed -n 's/^## \{0,1\}//p' $(MAKEFILE_LIST)
