@@ -8,13 +8,20 @@ dir=$(mktemp -d) || exit 1
 log=$(mktemp) || exit 1
 trap 'rm -rf "$dir" "$log"' EXIT
 
+# alive PID: the process exists and is not a zombie (a zombie is dead; its
+# reaping is up to whoever inherited it).
+alive() {
+	state=$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null)
+	[ -n "$state" ] && [ "$state" != Z ]
+}
+
 # workers_gone: every pid in the --verbose lines of $log has gone (2 s grace).
 workers_gone() {
 	pids=$(awk '/^kabench: task /{ print $5 }' "$log" | sort -u)
 	[ -n "$pids" ] || return 1
 	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
 		left=
-		for p in $pids; do kill -0 "$p" 2>/dev/null && left=1; done
+		for p in $pids; do alive "$p" && left=1; done
 		[ -z "$left" ] && return 0
 		sleep 0.1
 	done
