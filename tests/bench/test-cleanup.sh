@@ -56,10 +56,11 @@ done
 
 # SIGINT to kabench alone, then to its process group (a new one, via setsid).
 for target in kabench group; do
+	: >"$log"	# the old log must not pass for the new run's
 	setsid bench/kabench --test read1 --tasks 2 --interval 0.1 --samples 100 --verbose \
 		--dir "$dir" >/dev/null 2>"$log" &
 	pid=$!
-	wait_tasks 2
+	check "SIGINT to $target: tasks started" wait_tasks 2
 	check "SIGINT to $target: files unlinked while running" dir_empty
 	if [ $target = kabench ]; then kill -INT "$pid"; else kill -INT "-$pid"; fi
 	wait "$pid"
@@ -70,10 +71,11 @@ for target in kabench group; do
 done
 
 # SIGKILL: kabench cannot clean up; its workers must still die.
+: >"$log"
 bench/kabench --test getppid --tasks 2 --interval 0.1 --samples 100 --verbose \
 	--dir "$dir" >/dev/null 2>"$log" &
 pid=$!
-wait_tasks 2
+check "SIGKILL to kabench: tasks started" wait_tasks 2
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
 check "SIGKILL to kabench: workers die with it" workers_gone
