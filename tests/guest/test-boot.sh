@@ -1,0 +1,71 @@
+#!/bin/sh
+# Real boots of the 6.1 minimal kernel under icount: fstat for about a
+# second yields ops/s > 0 and the guest facts, the ERMS/FSRM mask shows in
+# the facts, two boots agree to >= 4 significant digits, a guest past its
+# deadline is killed and reported, and the kvm probe of `auto` is bounded.
+. tests/lib.sh
+img=$(kernel-patches/build 6.1 2>/dev/null) || { fail "kernel-patches/build 6.1"; exit 1; }
+make -s initramfs >/dev/null 2>&1 || { fail "make initramfs"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# boot N: one icount boot running fstat for one 1-second sample.
+boot() {
+	guest/run-guest --kernel "$img" --out "$tmp/b$1" --accel icount --tests fstat \
+		--interval 1 --warmup 0 --samples 1 2>"$tmp/b$1.err"
+}
+# rate DIR: ops/s of fstat's first sample row.
+rate() { awk -F, '$1 == "sample" && $2 == "fstat" { print $8; exit }' "$1/bench.csv"; }
+fact() { sed -n "s/^$2=//p" "$1/facts" | head -n 1; }
+
+boot 1
+rc=$?
+v=$(head -n 1 "$tmp/b1/verdict" 2>/dev/null)
+check "icount boot exits 0 with verdict ok (got $rc, $v)" [ $rc -eq 0 -a "$v" = ok ]
+r1=$(rate "$tmp/b1")
+check "fstat sample row with ops/s > 0 (got '$r1')" awk -v r="${r1:-0}" 'BEGIN { exit !(r > 0) }'
+check "status.csv says fstat,1,ok" grep -qx 'fstat,1,ok' "$tmp/b1/status.csv"
+check "bench.csv starts with the kabench header" \
+	[ "$(head -n 1 "$tmp/b1/bench.csv")" = "kind,test,mode,tasks,sample,elapsed_s,ops,ops_per_s,task_min_ops_per_s,task_max_ops_per_s" ]
+u=$(fact "$tmp/b1" uname)
+check "facts: uname '$u' names the 6.1 minimal variant" expr "$u" : '.*-kabench-6\.1-minimal$'
+check "facts: accel=icount, shift=0, qemu_cpu=max" \
+	[ "$(fact "$tmp/b1" accel) $(fact "$tmp/b1" shift) $(fact "$tmp/b1" qemu_cpu)" = "icount 0 max" ]
+check "facts: cpu_model '$(fact "$tmp/b1" cpu_model)' is not empty" [ -n "$(fact "$tmp/b1" cpu_model)" ]
+check "facts: nr_cpus=2 (the default --smp)" [ "$(fact "$tmp/b1" nr_cpus)" = 2 ]
+check "facts: mem_kb > 0" [ "$(fact "$tmp/b1" mem_kb)" -gt 0 ]
+check "facts: cmdline carries the plan" grep -q '^cmdline=.*kabench.tests=fstat' "$tmp/b1/facts"
+flags=$(fact "$tmp/b1" flags)
+check "facts: guest flags present" expr "$flags" : '.*sse2' 
+check "facts: mask=erms,fsrm and neither erms nor fsrm in the guest flags" \
+	sh -c '[ "$1" = erms,fsrm ] && ! echo " $2 " | grep -Eq " (erms|fsrm) "' - "$(fact "$tmp/b1" mask)" "$flags"
+check "qemu.cmd holds the icount accelerator and the masked CPU" \
+	grep -q "'-icount' 'shift=0,sleep=off'.*'-cpu' 'max,-erms,-fsrm'" "$tmp/b1/qemu.cmd"
+check "console.log kept" grep -q '@@kabench done' "$tmp/b1/console.log"
+# The same console with a mask the guest does show is refused, figures withheld.
+mkdir "$tmp/leak"
+guest/parse-console --mask erms,sse2 "$tmp/b1/console.log" "$tmp/leak" >/dev/null 2>&1
+check "a masked flag visible in the guest gives mask-leak and no figures" \
+	sh -c 'head -n 1 "$1/verdict" | grep -qx mask-leak && grep -q "sse2 still visible in the guest: the -cpu mask did not take" "$1/verdict" && [ $(wc -l <"$1/bench.csv") -eq 1 ]' - "$tmp/leak"
+
+boot 2
+r2=$(rate "$tmp/b2")
+check "two icount boots agree to >= 4 significant digits ($r1 vs $r2)" \
+	awk -v a="${r1:-0}" -v b="${r2:-1}" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a > 0 && d / a < 5e-5) }'
+
+# A plan of 1000 guest seconds with a 10 s deadline.
+t0=$(date +%s)
+guest/run-guest --kernel "$img" --out "$tmp/late" --accel icount --tests fstat \
+	--interval 100 --samples 10 --deadline 10 >/dev/null 2>&1
+rc=$? t=$(($(date +%s) - t0))
+check "a guest past its --deadline 10 is killed: exit $rc after ${t}s" [ $rc -eq 1 -a $t -le 20 ]
+check "... and reported as timeout" [ "$(head -n 1 "$tmp/late/verdict")" = timeout ]
+check "... with its console log kept" grep -q '@@kabench begin test=fstat' "$tmp/late/console.log"
+
+# auto on a CPU claiming vmx: the probe boot under kvm must end in time.
+printf 'flags\t\t: fpu vmx sse2\n' >"$tmp/cpuinfo-vmx"
+t0=$(date +%s)
+a=$(KABENCH_CPUINFO=$tmp/cpuinfo-vmx guest/run-guest --kernel "$img" --print-accel 2>"$tmp/probe.err")
+t=$(($(date +%s) - t0))
+check "kvm probe is bounded: auto chose '$a' in ${t}s ($(cat "$tmp/probe.err"))" \
+	sh -c '{ [ "$1" = kvm ] || [ "$1" = icount ]; } && [ "$2" -le 30 ]' - "$a" "$t"

@@ -1,0 +1,39 @@
+#!/bin/sh
+# guest/parse-console on the golden console logs in tests/guest/logs/:
+# NAME.log is parsed (with the options in NAME.opts, if any) and each of
+# facts, bench.csv, status.csv, verdict must equal NAME.expected/<file>.
+. tests/lib.sh
+make -s guest/parse-console >/dev/null || { fail "make guest/parse-console"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+for log in tests/guest/logs/*.log; do
+	name=$(basename "$log" .log)
+	want=tests/guest/logs/$name.expected
+	opts=
+	[ -f "tests/guest/logs/$name.opts" ] && opts=$(cat "tests/guest/logs/$name.opts")
+	mkdir "$tmp/$name"
+	# shellcheck disable=SC2086
+	guest/parse-console $opts "$log" "$tmp/$name" 2>"$tmp/$name.err"
+	rc=$?
+	wrc=1
+	[ "$(head -n 1 "$want/verdict")" = ok ] && wrc=0
+	check "$name: exit $rc, verdict $(head -n 1 "$tmp/$name/verdict" 2>/dev/null)" [ $rc -eq $wrc ]
+	for f in facts bench.csv status.csv verdict; do
+		if cmp -s "$want/$f" "$tmp/$name/$f"; then
+			pass "$name: $f as expected"
+		else
+			fail "$name: $f differs: $(diff "$want/$f" "$tmp/$name/$f" | head -n 5 | tr '\n' ' ')"
+		fi
+	done
+done
+
+# Bad input: exit 2 and nothing overwritten.
+expect_exit 2 "parse-console: missing log" guest/parse-console "$tmp/nope.log" "$tmp"
+mkdir "$tmp/again"
+echo keep >"$tmp/again/verdict"
+guest/parse-console tests/guest/logs/good.log "$tmp/again" >/dev/null 2>&1
+rc=$?
+check "parse-console: existing outputs refused (exit $rc), nothing written" \
+	[ $rc -eq 2 -a "$(cat "$tmp/again/verdict")" = keep -a "$(ls "$tmp/again")" = verdict ]
+expect_exit 2 "parse-console: --fact without =" guest/parse-console --fact accel "$log" "$tmp/x"
