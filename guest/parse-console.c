@@ -336,7 +336,9 @@ int main(int argc, char **argv)
 		detail("%s tasks %s: no end marker", st.cur_test, st.cur_tasks);
 		st.truncated = 1;
 	}
-	if (st.lines && !st.facts.n && !st.done)
+	if (!st.lines)
+		detail("the console log is empty: the kernel printed nothing (see qemu.err)");
+	else if (!st.facts.n && !st.done)
 		detail("no kabench marker in the console: the guest init did not run");
 	int facts_missing = 0;
 	for (size_t k = 0; k < sizeof(guest_facts) / sizeof(*guest_facts); k++)
