@@ -51,3 +51,17 @@ check "... and leaves the old summary as it was" cmp -s "$tmp/summary.before" "$
 err=$(tools/make-report "$tmp/run" 2>&1 >/dev/null)
 check "the error is one line naming the file" sh -c '[ "$(echo "$1" | wc -l)" -eq 1 ] && echo "$1" | grep -q samples.csv' - "$err"
 expect_exit 2 "make report on a missing run exits 2" make -s report RUN=$tmp/nope
+
+# The committed reference run: make report on a copy of its CSV gives the
+# same summary and comparison it was committed with.
+ref=results/reference
+if [ -f $ref/samples.csv ]; then
+	mkdir "$tmp/ref"
+	cp $ref/samples.csv $ref/experiment.exp "$tmp/ref/"
+	cp -r $ref/boots "$tmp/ref/"
+	make -s report RUN="$tmp/ref" >/dev/null 2>&1
+	check "make report on the reference run reproduces its summary.csv" cmp -s $ref/summary.csv "$tmp/ref/summary.csv"
+	check "... and its compare.csv" cmp -s $ref/compare.csv "$tmp/ref/compare.csv"
+else
+	fail "results/reference/samples.csv is missing"
+fi
