@@ -1,0 +1,21 @@
+#!/bin/sh
+# The distro profile boots too. Building it costs ~7 min per base, more than
+# make test can spend, so this boots only distro images already in the
+# cache (make kernels VARIANTS="6.1 6.12" PROFILE=distro) and skips otherwise.
+. tests/lib.sh
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+for v in 6.1 6.12; do
+	dir=$(kernel-patches/build --where "$v" distro 2>/dev/null)
+	if [ ! -f "$dir/done" ]; then
+		skip "$v distro boots (not built; make kernels VARIANTS=$v PROFILE=distro)"
+		continue
+	fi
+	timeout 180 qemu-system-x86_64 -accel tcg -m 256 -smp 2 -display none \
+		-monitor none -serial "file:$tmp/$v.log" -no-reboot \
+		-kernel "$dir/bzImage" -append "console=ttyS0 panic=-1" >/dev/null 2>&1
+	check "$v distro boots: console shows 'Linux version ...-kabench-$v-distro'" \
+		grep -q "Linux version [0-9.]*-kabench-$v-distro " "$tmp/$v.log"
+	check "$v distro runs Debian's LSMs and mitigations (AppArmor, Spectre V2)" \
+		sh -c "grep -q 'AppArmor: AppArmor initialized' '$tmp/$v.log' && grep -q 'Spectre V2 : Mitigation' '$tmp/$v.log'"
+done
