@@ -2,12 +2,14 @@
 # 6.1 against 6.1-fstat, fstatat_empty, icount, two boots each.
 . tests/lib.sh
 
+out=$(mktemp) err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
 before=$(ls results | sort)
-make -s bench EXPERIMENT=smoke >/tmp/kabench-e2e.out 2>/tmp/kabench-e2e.err
+make -s bench EXPERIMENT=smoke >"$out" 2>"$err"
 rc=$?
 run=$(ls -d results/*-smoke 2>/dev/null | sort | tail -n 1)
 check "make bench EXPERIMENT=smoke succeeds" [ "$rc" -eq 0 ]
-[ "$rc" -eq 0 ] || tail -n 20 /tmp/kabench-e2e.err
+[ "$rc" -eq 0 ] || tail -n 20 "$err"
 new_run() { [ -n "$run" ] && ! echo "$before" | grep -qx "$(basename "$run")"; }
 check "it made a new results folder" new_run
 for f in samples.csv summary.csv compare.csv table.txt report.md ab-1.png ab-1.svg experiment.exp; do
@@ -18,7 +20,7 @@ check "each boot kept its QEMU command and console log" \
 check "every sample is labelled icount, with the kernel's uname -r and the ERMS/FSRM check" \
 	awk -F, 'NR > 1 { n++; if ($5 != "icount" || $3 !~ /kabench-6\.1(-fstat)?-minimal$/ || $8 != "no-erms;no-fsrm" || $6 == "") bad++ }
 		END { exit !(n >= 8 && !bad) }' "$run/samples.csv"
-check "the table was printed" grep -q '6.1 -> 6.1-fstat' /tmp/kabench-e2e.out
+check "the table was printed" grep -q "6.1 -> 6.1-fstat" "$out"
 check "the report holds the seed figure beside the published +49.86%" grep -q 'patched fstat vs stock fstat.*+49.9%' "$run/report.md"
 
 # The measured result itself: fstatat(fd, "", AT_EMPTY_PATH) must be faster
