@@ -65,5 +65,7 @@ const struct kb_testcase *kb_find_testcase(const char *name);
 /* tmpfile.c: an open, already unlinked file in dir filled with size bytes;
  * returns the fd, or -1 with errno set. */
 int kb_tmpfile(const char *dir, size_t size);
+/* A setup hook: t->fd is an empty per-task file (the fstat testcases). */
+int kb_setup_empty_file(struct kb_task *t);
 
 #endif

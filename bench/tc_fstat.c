@@ -6,12 +6,6 @@
 #include <unistd.h>
 #include "kabench.h"
 
-static int setup(struct kb_task *t)
-{
-	t->fd = kb_tmpfile(t->dir, 0);
-	return t->fd < 0 ? errno : 0;
-}
-
 static int loop(struct kb_task *t, uint64_t limit)
 {
 	struct stat st;
@@ -29,7 +23,7 @@ static int loop(struct kb_task *t, uint64_t limit)
 const struct kb_testcase kb_tc_fstat = {
 	.name = "fstat",
 	.desc = "fstat syscall on a per-task file (syscall(SYS_fstat))",
-	.setup = setup,
+	.setup = kb_setup_empty_file,
 	.loop = loop,
 	.call = "fstat",
 };

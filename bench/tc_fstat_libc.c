@@ -5,12 +5,6 @@
 #include <unistd.h>
 #include "kabench.h"
 
-static int setup(struct kb_task *t)
-{
-	t->fd = kb_tmpfile(t->dir, 0);
-	return t->fd < 0 ? errno : 0;
-}
-
 static int loop(struct kb_task *t, uint64_t limit)
 {
 	struct stat st;
@@ -28,7 +22,7 @@ static int loop(struct kb_task *t, uint64_t limit)
 const struct kb_testcase kb_tc_fstat_libc = {
 	.name = "fstat_libc",
 	.desc = "libc fstat() on a per-task file (glibc 2.33+: newfstatat \"\")",
-	.setup = setup,
+	.setup = kb_setup_empty_file,
 	.loop = loop,
 	.call = "fstat()",
 };

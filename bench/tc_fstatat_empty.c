@@ -8,12 +8,6 @@
 #include <unistd.h>
 #include "kabench.h"
 
-static int setup(struct kb_task *t)
-{
-	t->fd = kb_tmpfile(t->dir, 0);
-	return t->fd < 0 ? errno : 0;
-}
-
 static int loop(struct kb_task *t, uint64_t limit)
 {
 	struct stat st;
@@ -31,7 +25,7 @@ static int loop(struct kb_task *t, uint64_t limit)
 const struct kb_testcase kb_tc_fstatat_empty = {
 	.name = "fstatat_empty",
 	.desc = "newfstatat(fd, \"\", AT_EMPTY_PATH) on a per-task file",
-	.setup = setup,
+	.setup = kb_setup_empty_file,
 	.loop = loop,
 	.call = "newfstatat",
 };

@@ -22,12 +22,6 @@ static int probe(const char *dir)
 	return err;
 }
 
-static int setup(struct kb_task *t)
-{
-	t->fd = kb_tmpfile(t->dir, 0);
-	return t->fd < 0 ? errno : 0;
-}
-
 static int loop(struct kb_task *t, uint64_t limit)
 {
 	struct stat st;
@@ -46,7 +40,7 @@ const struct kb_testcase kb_tc_fstatat_null = {
 	.name = "fstatat_null",
 	.desc = "newfstatat(fd, NULL, AT_EMPTY_PATH) on a per-task file (Linux 6.11+)",
 	.probe = probe,
-	.setup = setup,
+	.setup = kb_setup_empty_file,
 	.loop = loop,
 	.call = "newfstatat(NULL)",
 };

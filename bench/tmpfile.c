@@ -42,3 +42,9 @@ int kb_tmpfile(const char *dir, size_t size)
 	}
 	return fd;
 }
+
+int kb_setup_empty_file(struct kb_task *t)
+{
+	t->fd = kb_tmpfile(t->dir, 0);
+	return t->fd < 0 ? errno : 0;
+}
