@@ -28,3 +28,12 @@ k1=$(KABENCH_VARIANTS_DIR=$tmp/v $build --where 6.1-fstat)
 check "a changed patch gets a new cache key" sh -c '[ -n "$1" ] && [ "$1" != "$2" ]' _ "$k1" "$k0"
 check "the distro profile gets its own cache key" [ "$($build --where 6.1-fstat distro)" != "$k0" ]
 check "the stock and patched variants never share a folder" [ "$($build --where 6.1)" != "$k0" ]
+
+# An interrupted build (folder without its stamp) is redone, never served.
+img=$($build 6.1-fstat 2>/dev/null) && dir=$(dirname "$img") && rm -f "$dir/done" &&
+	echo partial >"$dir/bzImage"
+img2=$($build 6.1-fstat 2>"$tmp/err3")
+check "unfinished folder is detected and redone" \
+	sh -c "grep -q 'removing unfinished' '$tmp/err3' && grep -q ': build bzImage' '$tmp/err3'"
+check "redone variant has its stamp and a real image again" \
+	sh -c "[ '$img2' = '$img' ] && [ -f '$dir/done' ] && [ \$(stat -c %s '$img2') -gt 100000 ]"
