@@ -6,6 +6,8 @@ else set terminal pngcairo size 800,480 font "sans,10"
 set output out
 set title title noenhanced
 set xlabel "tasks"
+set xtics 1
+set offsets 0.25, 0.25, 0, 0
 set ylabel "ops/s (mean ± stddev over boots)"
 set yrange [0:*]
 set format y "%.2s%c"

@@ -25,11 +25,11 @@ END {
 	flush()
 	if (!nseeds) exit
 	printf "\nseed reproduction (published: results/published.csv)\n"
-	printf "%-5s %-44s %-48s %9s %9s  %-7s %s\n", "seed", "figure", "kernels", "published", "measured", "accel", "sign"
+	printf "%-5s %-44s %-48s %5s %9s %9s  %-7s %s\n", "seed", "figure", "kernels", "tasks", "published", "measured", "accel", "sign"
 	for (i = 1; i <= nseeds; i++) {
 		$0 = seeds[i]
-		printf "%-5s %-44s %-48s %+8.1f%% %+8.1f%%%1s %-7s %s\n", substr(v("group"), 6), v("label"),
-			v("base_variant") (v("base_test") != v("new_test") ? ":" v("base_test") : "") " -> " v("new_variant") (v("base_test") != v("new_test") ? ":" v("new_test") : ""),
+		printf "%-5s %-44s %-48s %5s %+8.1f%% %+8.1f%%%1s %-7s %s\n", substr(v("group"), 6), v("label"),
+			v("base_variant") (v("base_test") != v("new_test") ? ":" v("base_test") : "") " -> " v("new_variant") (v("base_test") != v("new_test") ? ":" v("new_test") : ""), v("tasks"),
 			v("published_pct"), v("change_pct"), v("beyond_noise"), v("accel"), v("sign_agrees") == "yes" ? "agrees" : "differs"
 	}
 }
