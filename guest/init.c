@@ -35,19 +35,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "marker.h"
+
 #define WORKER "/bin/kabench"
 #define MAX_LINE 8192
-
-static uint32_t fnv1a(const char *s, size_t n)
-{
-	uint32_t h = 2166136261u;
-
-	while (n--) {
-		h ^= (unsigned char)*s++;
-		h *= 16777619u;
-	}
-	return h;
-}
 
 /* One marker line, written with a single write() so it is not split by us. */
 static void emit(const char *fmt, ...)
@@ -65,7 +56,7 @@ static void emit(const char *fmt, ...)
 	if ((size_t)n >= sizeof(payload))
 		n = sizeof(payload) - 1;
 	n = snprintf(line, sizeof(line), "@@kabench %s *%08x\n", payload,
-		     fnv1a(payload, n));
+		     marker_hash(payload, n));
 	for (int off = 0; off < n;) {
 		ssize_t w = write(STDOUT_FILENO, line + off, n - off);
 		if (w < 0 && errno == EINTR)

@@ -22,6 +22,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "marker.h"
+
 #define HEADER "kind,test,mode,tasks,sample,elapsed_s,ops,ops_per_s," \
 	       "task_min_ops_per_s,task_max_ops_per_s"
 #define TAIL_LINES 20
@@ -67,17 +69,6 @@ static void detail(const char *fmt, ...)
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	push(&st.detail, buf);
-}
-
-static uint32_t fnv1a(const char *s, size_t n)
-{
-	uint32_t h = 2166136261u;
-
-	while (n--) {
-		h ^= (unsigned char)*s++;
-		h *= 16777619u;
-	}
-	return h;
 }
 
 /* Value of " key=" in a marker payload (up to the next space), or NULL. */
@@ -211,7 +202,7 @@ static void line(char *s)
 		return;
 	}
 	unsigned long sum = strtoul(star + 1, &end, 16);
-	if (*end || sum != fnv1a(payload, star - 1 - payload)) {
+	if (*end || sum != marker_hash(payload, star - 1 - payload)) {
 		st.garbled++;
 		return;
 	}

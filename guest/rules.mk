@@ -8,11 +8,11 @@ GUEST_CFLAGS ?= -std=gnu11 -Wall -Wextra -O2
 ## initramfs: build build/initramfs.cpio (guest init + bench/kabench + its libraries)
 initramfs: build/initramfs.cpio guest/parse-console
 
-build/guest/init: guest/init.c
+build/guest/init: guest/init.c guest/marker.h
 	@mkdir -p $(@D)
 	$(GUEST_CC) $(GUEST_CFLAGS) -static -o $@ $<
 
-guest/parse-console: guest/parse-console.c
+guest/parse-console: guest/parse-console.c guest/marker.h
 	$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
 
 build/initramfs.cpio: build/guest/init bench/kabench guest/pack-initramfs
