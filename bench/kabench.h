@@ -67,5 +67,8 @@ const struct kb_testcase *kb_find_testcase(const char *name);
 int kb_tmpfile(const char *dir, size_t size);
 /* A setup hook: t->fd is an empty per-task file (the fstat testcases). */
 int kb_setup_empty_file(struct kb_task *t);
+/* A setup hook's body: t->fd a per-task file of size bytes, t->buf a
+ * buffer of bufsize bytes (the read testcases). */
+int kb_setup_read_file(struct kb_task *t, size_t size, size_t bufsize);
 
 #endif

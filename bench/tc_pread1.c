@@ -1,7 +1,6 @@
 /* pread1: a 4 KB pread at offset 0 of a per-task 4 KB file. */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <stdlib.h>
 #include <unistd.h>
 #include "kabench.h"
 
@@ -9,11 +8,7 @@
 
 static int setup(struct kb_task *t)
 {
-	t->buf = malloc(READ_SIZE);
-	if (!t->buf)
-		return ENOMEM;
-	t->fd = kb_tmpfile(t->dir, READ_SIZE);
-	return t->fd < 0 ? errno : 0;
+	return kb_setup_read_file(t, READ_SIZE, READ_SIZE);
 }
 
 static int loop(struct kb_task *t, uint64_t limit)

@@ -3,7 +3,6 @@
  * will-it-scale, one op is one read() call, the end-of-file one included. */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <stdlib.h>
 #include <unistd.h>
 #include "kabench.h"
 
@@ -12,11 +11,7 @@
 
 static int setup(struct kb_task *t)
 {
-	t->buf = malloc(READ_SIZE);
-	if (!t->buf)
-		return ENOMEM;
-	t->fd = kb_tmpfile(t->dir, FILE_SIZE);
-	return t->fd < 0 ? errno : 0;
+	return kb_setup_read_file(t, FILE_SIZE, READ_SIZE);
 }
 
 static int loop(struct kb_task *t, uint64_t limit)

@@ -48,3 +48,12 @@ int kb_setup_empty_file(struct kb_task *t)
 	t->fd = kb_tmpfile(t->dir, 0);
 	return t->fd < 0 ? errno : 0;
 }
+
+int kb_setup_read_file(struct kb_task *t, size_t size, size_t bufsize)
+{
+	t->buf = malloc(bufsize);
+	if (!t->buf)
+		return ENOMEM;
+	t->fd = kb_tmpfile(t->dir, size);
+	return t->fd < 0 ? errno : 0;
+}
