@@ -39,5 +39,9 @@ expect_exit 2 "unknown variant exits 2" make -s bench EXPERIMENT=smoke COMPARE=6
 expect_exit 2 "unknown testcase exits 2" make -s bench EXPERIMENT=smoke TESTS=nope
 expect_exit 2 "unknown accelerator exits 2" make -s bench EXPERIMENT=smoke ACCEL=warp
 expect_exit 2 "a bad task list exits 2" make -s bench EXPERIMENT=smoke TASKS=0
+expect_exit 2 "a CPU model QEMU rejects exits 2" make -s bench EXPERIMENT=smoke CPU=nosuchcpu
+if ! grep -Eqw 'vmx|svm' /proc/cpuinfo; then
+	expect_exit 2 "ACCEL=kvm on a host without vmx/svm exits 2" make -s bench EXPERIMENT=smoke ACCEL=kvm
+fi
 check "the unknown variant is named in the error" sh -c 'make -s bench EXPERIMENT=smoke COMPARE=6.1:nope 2>&1 | grep -q "nope"'
 check "bad input made no results folder" [ "$(ls results | wc -l)" -eq "$n" ]

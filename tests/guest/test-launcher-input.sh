@@ -58,7 +58,14 @@ else
 	a=$(guest/run-guest --kernel "$k" --print-accel 2>/dev/null)
 	check "auto on this host (no vmx/svm in /proc/cpuinfo) picks icount, got '$a'" [ "$a" = icount ]
 fi
-for a in kvm tcg icount; do
+for a in tcg icount; do
 	got=$(guest/run-guest --kernel "$k" --accel $a --print-accel 2>/dev/null)
 	check "--accel $a is taken as given" [ "$got" = $a ]
 done
+got=$(KABENCH_CPUINFO=$tmp/cpuinfo-vmx KABENCH_KVM_DEV=/dev/null guest/run-guest --kernel "$k" --accel kvm --print-accel 2>/dev/null)
+check "--accel kvm is taken as given where vmx and a kvm device show" [ "$got" = kvm ]
+KABENCH_CPUINFO=$tmp/cpuinfo-plain guest/run-guest --kernel "$k" --accel kvm --out "$tmp/kvm-out" --tests fstat 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && [ ! -e "$tmp/kvm-out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'no vmx/svm' "$tmp/err" &&
+	pass "--accel kvm without vmx/svm: one line, exit 2, no run folder" ||
+	fail "--accel kvm without vmx/svm: exit $rc, $(cat "$tmp/err")"
