@@ -43,7 +43,7 @@ exp_read() {
 
 exp_override_compare() {
 	if [ -n "${COMPARE-}" ]; then
-		tests=$(echo "$exp_compare" | awk 'NF { for (i = 3; i <= NF; i++) print $i }' | awk '!seen[$0]++' | tr '\n' ' ')
+		tests=$(exp_all_tests | tr '\n' ' ')
 		exp_compare=
 		for pair in $COMPARE; do
 			case $pair in
@@ -75,6 +75,42 @@ exp_check() {
 	is_uint "$exp_repeats" && [ "$exp_repeats" -ge 1 ] || die2 "bad repeats '$exp_repeats' (a whole number >= 1)"
 	is_uint "$exp_shift" && [ "$exp_shift" -le 10 ] || die2 "bad shift '$exp_shift' (0 to 10)"
 	is_decimal "$exp_interval" || die2 "bad interval '$exp_interval' (seconds > 0)"
+}
+
+# exp_open NAME: read bench/experiments/NAME.exp (or the .exp file NAME)
+# and set exp_name.
+exp_open() {
+	case $1 in
+	*/*|*.exp) f=$1 ;;
+	*) f=bench/experiments/$1.exp ;;
+	esac
+	[ -f "$f" ] || die2 "unknown experiment '$1' (see bench/experiments/)"
+	exp_name=$(basename "$f" .exp)
+	exp_read "$f"
+}
+
+# Every testcase of the experiment, each once, one a line.
+exp_all_tests() {
+	echo "$exp_compare" | awk 'NF { for (i = 3; i <= NF; i++) if (!seen[$i]++) print $i }'
+}
+
+# exp_check_tests: stop on a testcase bench/kabench does not know.
+exp_check_tests() {
+	known=$(bench/kabench --list | cut -f1)
+	for t in $(exp_all_tests); do
+		echo "$known" | grep -qx -- "$t" || die2 "unknown testcase '$t' (bench/kabench --list)"
+	done
+}
+
+# new_run SUFFIX: make a new folder results/<UTC time>-SUFFIX, print it.
+new_run() {
+	mkdir -p results
+	while :; do
+		r=results/$(date -u +%Y%m%dT%H%M%SZ)-$1
+		mkdir "$r" 2>/dev/null && break
+		sleep 1
+	done
+	echo "$r"
 }
 
 # The kernels of the experiment, each once, in order of appearance.
