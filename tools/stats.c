@@ -29,3 +29,88 @@ void stats_compute(struct stats *s, double *v, int n)
 	s->max = v[n - 1];
 	s->median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
+
+/* The continued fraction of I_x(a, b), evaluated by the modified Lentz
+ * method. Its terms are d(2m) = m (b - m) x / ((a + 2m - 1)(a + 2m)) and
+ * d(2m + 1) = -(a + m)(a + b + m) x / ((a + 2m)(a + 2m + 1)); it converges
+ * fast for x < (a + 1) / (a + b + 2). */
+static double beta_fraction(double a, double b, double x)
+{
+	const double tiny = 1e-300, eps = 1e-15;
+	double c = 1, d = 1 - (a + b) * x / (a + 1), f;
+
+	if (fabs(d) < tiny)
+		d = tiny;
+	d = 1 / d;
+	f = d;
+	for (int m = 1; m <= 1000; m++) {
+		for (int odd = 0; odd < 2; odd++) {
+			double term = odd ?
+				-(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)) :
+				m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m));
+
+			d = 1 + term * d;
+			c = 1 + term / c;
+			if (fabs(d) < tiny)
+				d = tiny;
+			if (fabs(c) < tiny)
+				c = tiny;
+			d = 1 / d;
+			f *= c * d;
+			if (odd && fabs(c * d - 1) < eps)
+				return f;
+		}
+	}
+	return f;
+}
+
+double stats_ibeta(double a, double b, double x)
+{
+	double front;
+
+	if (x <= 0)
+		return 0;
+	if (x >= 1)
+		return 1;
+	/* x^a (1 - x)^b / B(a, b) */
+	front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) +
+		    a * log(x) + b * log1p(-x));
+	if (x < (a + 1) / (a + b + 2))
+		return front * beta_fraction(a, b, x) / a;
+	/* I_x(a, b) = 1 - I_(1-x)(b, a), where the fraction converges. */
+	return 1 - front * beta_fraction(b, a, 1 - x) / b;
+}
+
+double stats_t_p(double t, double df)
+{
+	if (isinf(t))
+		return 0;
+	return stats_ibeta(df / 2, 0.5, df / (df + t * t));
+}
+
+double stats_welch_p(double mean1, double sd1, double n1,
+		     double mean2, double sd2, double n2)
+{
+	double v1, v2, se2, df;
+
+	if (n1 < 2 || n2 < 2)
+		return NAN;
+	v1 = sd1 * sd1 / n1;
+	v2 = sd2 * sd2 / n2;
+	se2 = v1 + v2;
+	if (se2 == 0)
+		return mean1 == mean2 ? 1 : 0;
+	/* Welch-Satterthwaite degrees of freedom. */
+	df = se2 * se2 / (v1 * v1 / (n1 - 1) + v2 * v2 / (n2 - 1));
+	return stats_t_p((mean2 - mean1) / sqrt(se2), df);
+}
+
+const char *stats_verdict(double change_pct, double p, double min_effect_pct,
+			  double alpha)
+{
+	if (change_pct == 0 || fabs(change_pct) < min_effect_pct)
+		return "no change";
+	if (isnan(p) || p >= alpha)
+		return "within noise";
+	return change_pct > 0 ? "improved" : "regressed";
+}

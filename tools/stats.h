@@ -10,4 +10,25 @@ struct stats {
  * deviation is the sample one (n - 1); it is 0 for n < 2. */
 void stats_compute(struct stats *s, double *v, int n);
 
+/* The regularized incomplete beta function I_x(a, b), a, b > 0. */
+double stats_ibeta(double a, double b, double x);
+
+/* Two-sided p-value of Student's t distribution with DF degrees of
+ * freedom: P(|T| >= |t|). */
+double stats_t_p(double t, double df);
+
+/* Welch's t-test of two cells given as mean, stddev (n - 1) and n: the
+ * two-sided p-value. NAN when either cell has fewer than 2 values. When
+ * both stddevs are 0 it is 0 if the means differ and 1 if they do not. */
+double stats_welch_p(double mean1, double sd1, double n1,
+		     double mean2, double sd2, double n2);
+
+/* The significance rule, in words (see compare.c):
+ *   |change| < min_effect (or no difference at all)  "no change"
+ *   p < alpha (p not NAN)                             "improved" / "regressed"
+ *   otherwise (p >= alpha or too few boots)           "within noise"
+ * CHANGE_PCT is the %change of ops/s (higher is better). */
+const char *stats_verdict(double change_pct, double p, double min_effect_pct,
+			  double alpha);
+
 #endif

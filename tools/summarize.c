@@ -1,5 +1,6 @@
 /* summarize: samples.csv (one row per measured sample) -> summary.csv
- * (one row per cell: kernel x testcase x mode x tasks).
+ * (one row per cell: kernel x testcase x mode x tasks x accelerator x CPU
+ * model x QEMU CPU spec: boots run on different -cpu specs never mix).
  *
  * The unit of replication is the boot: samples of one boot share a kernel
  * instance, so each boot contributes one rate (its ops over its measured
@@ -16,10 +17,11 @@
 #define MAX_CELLS 512
 #define MAX_BOOTS 64
 
-/* The columns that name a cell, in output order. */
+/* The columns that name a cell, in output order; qemu_cpu, added last,
+ * is printed as the last column so that the others keep their places. */
 static const char *const key_cols[] = {
 	"variant", "kernel", "profile", "accel", "cpu_model",
-	"testcase", "mode", "tasks",
+	"testcase", "mode", "tasks", "qemu_cpu",
 };
 #define NKEYS (sizeof(key_cols) / sizeof(key_cols[0]))
 
@@ -124,20 +126,23 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
-	for (size_t k = 0; k < NKEYS; k++)
+	for (size_t k = 0; k + 1 < NKEYS; k++)
 		printf("%s,", key_cols[k]);
-	printf("boots,samples,median,mean,stddev,min,max,per_task\n");
+	printf("boots,samples,median,mean,stddev,min,max,per_task,%s\n",
+	       key_cols[NKEYS - 1]);
 	for (int i = 0; i < ncells; i++) {
 		struct cell *c = &cells[i];
 		double rate[MAX_BOOTS];
 		struct stats s;
+		char *last = strrchr(c->key, ',');
 
+		*last = '\0';	/* the key without its last field */
 		for (int b = 0; b < c->nboots; b++)
 			rate[b] = c->ops[b] / c->secs[b];
 		stats_compute(&s, rate, c->nboots);
-		printf("%s,%d,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f\n", c->key,
+		printf("%s,%d,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%s\n", c->key,
 		       s.n, c->nsamples, s.median, s.mean, s.stddev, s.min,
-		       s.max, s.mean / c->tasks);
+		       s.max, s.mean / c->tasks, last + 1);
 	}
 	csv_close(&in);
 	return 0;
