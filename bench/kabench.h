@@ -58,8 +58,24 @@ static inline void kb_count(uint64_t *ops, uint64_t n)
 	__atomic_store_n(ops, n, __ATOMIC_RELAXED);
 }
 
-/* testcases.c */
-extern const struct kb_testcase *const kb_testcases[];
+/*
+ * KB_TESTCASE(name) = { ... }; defines a testcase and lists it: a pointer to
+ * it goes into the linker section kb_testcases, so a new testcase is one
+ * new file in bench/ and nothing else.
+ */
+#define KB_TESTCASE(id)							\
+	static const struct kb_testcase kb_tc_##id;			\
+	static const struct kb_testcase *const kb_tc_entry_##id		\
+	__attribute__((used, section("kb_testcases"))) = &kb_tc_##id;	\
+	static const struct kb_testcase kb_tc_##id
+
+/* The CSV header of kabench's output (also checked by guest/parse-console). */
+#define KB_CSV_HEADER "kind,test,mode,tasks,sample,elapsed_s,ops,ops_per_s," \
+	"task_min_ops_per_s,task_max_ops_per_s"
+
+/* testcases.c: the listed testcases, in link order; lookup by name. */
+const struct kb_testcase *const *kb_testcases_begin(void);
+const struct kb_testcase *const *kb_testcases_end(void);
 const struct kb_testcase *kb_find_testcase(const char *name);
 
 /* tmpfile.c: an open, already unlinked file in dir filled with size bytes;

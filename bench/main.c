@@ -11,19 +11,18 @@
 #include <unistd.h>
 #include "runner.h"
 
-#define CSV_HEADER "kind,test,mode,tasks,sample,elapsed_s,ops,ops_per_s," \
-	"task_min_ops_per_s,task_max_ops_per_s"
-
 static const char usage[] =
 	"usage: kabench --test NAME [--tasks LIST] [--interval SEC] [--warmup N]\n"
 	"               [--samples N] [--threads] [--no-affinity] [--per-thread]\n"
 	"               [--dir PATH] [--verbose]\n"
-	"       kabench --list\n"
+	"       kabench --list | --csv-header\n"
+	"       kabench --check-plan --test NAME[,NAME...] [--tasks LIST] [--interval SEC]\n"
+	"               [--warmup N] [--samples N]   (check a plan; print it expanded)\n"
 	"LIST: 1 | 1,2,4 | 1-8 (default 1); SEC: seconds > 0 (default 1);\n"
 	"--warmup default 1, --samples default 5, --dir default /tmp.\n"
 	"CSV on stdout; see bench/README.md.\n";
 
-enum { OPT_ITERATIONS = 256, OPT_OVERSLEEP };
+enum { OPT_ITERATIONS = 256, OPT_OVERSLEEP, OPT_CHECK_PLAN, OPT_CSV_HEADER };
 
 static const struct option options[] = {
 	{ "test", required_argument, NULL, 't' },
@@ -38,6 +37,8 @@ static const struct option options[] = {
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "list", no_argument, NULL, 'l' },
 	{ "help", no_argument, NULL, 'h' },
+	{ "check-plan", no_argument, NULL, OPT_CHECK_PLAN },
+	{ "csv-header", no_argument, NULL, OPT_CSV_HEADER },
 	/* hidden hooks for kabench's own tests and overhead benchmark */
 	{ "iterations", required_argument, NULL, OPT_ITERATIONS },
 	{ "oversleep", required_argument, NULL, OPT_OVERSLEEP },
@@ -52,9 +53,29 @@ static int bad(const char *what, const char *value, const char *why)
 
 static int list(void)
 {
-	for (int i = 0; kb_testcases[i]; i++)
-		if (kb_testcases[i]->name[0] != '_')
-			printf("%s\t%s\n", kb_testcases[i]->name, kb_testcases[i]->desc);
+	for (const struct kb_testcase *const *t = kb_testcases_begin(); t < kb_testcases_end(); t++)
+		if ((*t)->name[0] != '_')
+			printf("%s\t%s\n", (*t)->name, (*t)->desc);
+	return KB_OK;
+}
+
+/* --check-plan: every testcase of the comma list is known; print the plan
+ * with the task list expanded, one "key value..." a line. The shell layers
+ * ask this instead of parsing plans themselves. */
+static int check_plan(char *tests, const struct kb_config *cfg, const int *tasks, int ntasks)
+{
+	int n = 0;
+
+	for (char *save, *t = strtok_r(tests, ",", &save); t; t = strtok_r(NULL, ",", &save), n++)
+		if (!kb_find_testcase(t))
+			return bad("testcase", t, "unknown (kabench --list shows them)");
+	if (!n)
+		return bad("--test", "", "want NAME[,NAME...]");
+	printf("tests %d\ncounts", n);
+	for (int i = 0; i < ntasks; i++)
+		printf(" %d", tasks[i]);
+	printf("\nruns %d\nguest_seconds %.6f\n", n * ntasks,
+	       n * ntasks * ((cfg->warmup + cfg->samples) * cfg->interval));
 	return KB_OK;
 }
 
@@ -80,8 +101,8 @@ int main(int argc, char **argv)
 	static int tasks[KB_MAX_TASKS];
 	struct kb_config cfg = { .affinity = 1, .interval = 1, .warmup = 1, .samples = 5,
 				 .dir = "/tmp" };
-	const char *test = NULL;
-	int ntasks = 1, units, rc, opt;
+	char *test = NULL;
+	int ntasks = 1, units, rc, opt, plan = 0;
 	long v;
 
 	tasks[0] = 1;
@@ -114,6 +135,8 @@ int main(int argc, char **argv)
 		case 'v': cfg.verbose = 1; break;
 		case 'l': return list();
 		case 'h': fputs(usage, stdout); return KB_OK;
+		case OPT_CHECK_PLAN: plan = 1; break;
+		case OPT_CSV_HEADER: puts(KB_CSV_HEADER); return KB_OK;
 		case OPT_ITERATIONS:
 			if (kb_parse_count(optarg, 1, 1000000000000L, &v) != 0)
 				return bad("--iterations", optarg, "want an integer >= 1");
@@ -137,6 +160,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "kabench: no --test given (kabench --list shows them)\n");
 		return KB_BADINPUT;
 	}
+	if (plan)
+		return check_plan(test, &cfg, tasks, ntasks);
 	cfg.tc = kb_find_testcase(test);
 	if (!cfg.tc)
 		return bad("--test", test, "unknown testcase (kabench --list shows them)");
@@ -164,7 +189,7 @@ int main(int argc, char **argv)
 		}
 
 	kb_install_signals();
-	puts(CSV_HEADER);
+	puts(KB_CSV_HEADER);
 	rc = KB_OK;
 	for (int i = 0; i < ntasks && rc == KB_OK; i++)
 		rc = kb_run(&cfg, tasks[i]);

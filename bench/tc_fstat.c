@@ -20,7 +20,7 @@ static int loop(struct kb_task *t, uint64_t limit)
 	return 0;
 }
 
-const struct kb_testcase kb_tc_fstat = {
+KB_TESTCASE(fstat) = {
 	.name = "fstat",
 	.desc = "fstat syscall on a per-task file (syscall(SYS_fstat))",
 	.setup = kb_setup_empty_file,

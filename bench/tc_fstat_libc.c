@@ -19,7 +19,7 @@ static int loop(struct kb_task *t, uint64_t limit)
 	return 0;
 }
 
-const struct kb_testcase kb_tc_fstat_libc = {
+KB_TESTCASE(fstat_libc) = {
 	.name = "fstat_libc",
 	.desc = "libc fstat() on a per-task file (glibc 2.33+: newfstatat \"\")",
 	.setup = kb_setup_empty_file,

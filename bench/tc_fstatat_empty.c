@@ -22,7 +22,7 @@ static int loop(struct kb_task *t, uint64_t limit)
 	return 0;
 }
 
-const struct kb_testcase kb_tc_fstatat_empty = {
+KB_TESTCASE(fstatat_empty) = {
 	.name = "fstatat_empty",
 	.desc = "newfstatat(fd, \"\", AT_EMPTY_PATH) on a per-task file",
 	.setup = kb_setup_empty_file,

@@ -36,7 +36,7 @@ static int loop(struct kb_task *t, uint64_t limit)
 	return 0;
 }
 
-const struct kb_testcase kb_tc_fstatat_null = {
+KB_TESTCASE(fstatat_null) = {
 	.name = "fstatat_null",
 	.desc = "newfstatat(fd, NULL, AT_EMPTY_PATH) on a per-task file (Linux 6.11+)",
 	.probe = probe,

@@ -25,7 +25,7 @@ static int loop(struct kb_task *t, uint64_t limit)
 	return 0;
 }
 
-const struct kb_testcase kb_tc_getppid = {
+KB_TESTCASE(getppid) = {
 	.name = "getppid",
 	.desc = "getppid syscall, the null-syscall baseline",
 	.setup = setup,

@@ -27,7 +27,7 @@ static int loop(struct kb_task *t, uint64_t limit)
 	return 0;
 }
 
-const struct kb_testcase kb_tc_pread1 = {
+KB_TESTCASE(pread1) = {
 	.name = "pread1",
 	.desc = "4 KB pread() at offset 0 of a per-task 4 KB file",
 	.setup = setup,

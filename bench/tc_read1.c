@@ -34,7 +34,7 @@ static int loop(struct kb_task *t, uint64_t limit)
 	return 0;
 }
 
-const struct kb_testcase kb_tc_read1 = {
+KB_TESTCASE(read1) = {
 	.name = "read1",
 	.desc = "4 KB read()s through a per-task 1 MiB file, lseek to 0 at its end",
 	.setup = setup,

@@ -24,14 +24,14 @@ static int unsupported_probe(const char *dir)
 	return KB_UNSUPPORTED_ERR;
 }
 
-const struct kb_testcase kb_tc_fail = {
+KB_TESTCASE(fail) = {
 	.name = "_fail",
 	.desc = "test only: the measured call fails after 1000 ops",
 	.loop = fail_loop,
 	.call = "selftest call",
 };
 
-const struct kb_testcase kb_tc_unsupported = {
+KB_TESTCASE(unsupported) = {
 	.name = "_unsupported",
 	.desc = "test only: never supported",
 	.probe = unsupported_probe,

@@ -1,22 +1,20 @@
-/* The table of testcases; names starting with '_' are hidden test hooks. */
+/* The testcases: every KB_TESTCASE() of bench/tc_*.c, found through the
+ * linker section the macro puts them in. Names starting with '_' are
+ * hidden test hooks. */
 #include <string.h>
 #include "kabench.h"
 
-extern const struct kb_testcase kb_tc_fstat, kb_tc_fstatat_empty, kb_tc_fstat_libc,
-	kb_tc_fstatat_null, kb_tc_read1, kb_tc_pread1, kb_tc_getppid,
-	kb_tc_fail, kb_tc_unsupported;
+/* GNU ld defines these for a section whose name is a C identifier. */
+extern const struct kb_testcase *const __start_kb_testcases[];
+extern const struct kb_testcase *const __stop_kb_testcases[];
 
-const struct kb_testcase *const kb_testcases[] = {
-	&kb_tc_fstat, &kb_tc_fstatat_empty, &kb_tc_fstat_libc, &kb_tc_fstatat_null,
-	&kb_tc_read1, &kb_tc_pread1, &kb_tc_getppid,
-	&kb_tc_fail, &kb_tc_unsupported,
-	NULL
-};
+const struct kb_testcase *const *kb_testcases_begin(void) { return __start_kb_testcases; }
+const struct kb_testcase *const *kb_testcases_end(void) { return __stop_kb_testcases; }
 
 const struct kb_testcase *kb_find_testcase(const char *name)
 {
-	for (int i = 0; kb_testcases[i]; i++)
-		if (strcmp(kb_testcases[i]->name, name) == 0)
-			return kb_testcases[i];
+	for (const struct kb_testcase *const *t = __start_kb_testcases; t < __stop_kb_testcases; t++)
+		if (strcmp((*t)->name, name) == 0)
+			return *t;
 	return NULL;
 }

@@ -10,6 +10,7 @@
  *   @@kabench csv LINE *SUM          (the worker's stdout, line by line)
  *   @@kabench err LINE *SUM          (the worker's stderr, line by line)
  *   @@kabench end test=T tasks=N exit=E rows=R *SUM
+ *   @@kabench fact tainted=N *SUM     (/proc/sys/kernel/tainted at the end)
  *   @@kabench done runs=K *SUM
  *
  * SUM is the FNV-1a hash (8 hex digits) of everything between "@@kabench "
@@ -36,6 +37,7 @@
 #include <unistd.h>
 
 #include "marker.h"
+#include "runner.h"	/* kb_parse_tasks(): the one reader of task lists */
 
 #define WORKER "/bin/kabench"
 #define MAX_LINE 8192
@@ -278,37 +280,6 @@ static int run_worker(char *const argv[], int *rows)
 	return 125;
 }
 
-/* Expands "1,2,4" / "1-8" into counts[]; returns how many, 0 if bad. */
-static int task_counts(const char *list, int *counts, int max)
-{
-	int n = 0;
-	const char *p = list;
-
-	while (*p) {
-		char *end;
-		long a = strtol(p, &end, 10), b = a;
-		if (end == p || a < 1)
-			return 0;
-		if (*end == '-') {
-			p = end + 1;
-			b = strtol(p, &end, 10);
-			if (end == p || b < a)
-				return 0;
-		}
-		for (long t = a; t <= b; t++) {
-			if (n == max)
-				return 0;
-			counts[n++] = (int)t;
-		}
-		if (*end == ',')
-			end++;
-		else if (*end)
-			return 0;
-		p = end;
-	}
-	return n;
-}
-
 static void power_off(void)
 {
 	sync();
@@ -335,9 +306,10 @@ int main(void)
 	param(cmdline, "interval", "1", interval, sizeof(interval));
 	param(cmdline, "warmup", "1", warmup, sizeof(warmup));
 	param(cmdline, "samples", "5", samples, sizeof(samples));
-	ncounts = task_counts(tasks, counts, 256);
-	if (!ncounts)
+	if (kb_parse_tasks(tasks, counts, 256, &ncounts) != 0) {
 		emit("err init: bad kabench.tasks=%s", tasks);
+		ncounts = 0;
+	}
 
 	for (char *save, *t = strtok_r(tests, ",", &save); t && ncounts;
 	     t = strtok_r(NULL, ",", &save)) {
@@ -354,6 +326,8 @@ int main(void)
 			runs++;
 		}
 	}
+	/* Warnings, lockups and the like taint the kernel: a clean run ends at 0. */
+	emit("fact tainted=%s", slurp("/proc/sys/kernel/tainted", cmdline, sizeof(cmdline)));
 	emit("done runs=%d", runs);
 	power_off();
 	return 0;

@@ -23,9 +23,9 @@
 #include <unistd.h>
 
 #include "marker.h"
+#include "kabench.h"	/* KB_CSV_HEADER */
 
-#define HEADER "kind,test,mode,tasks,sample,elapsed_s,ops,ops_per_s," \
-	       "task_min_ops_per_s,task_max_ops_per_s"
+#define HEADER KB_CSV_HEADER
 #define TAIL_LINES 20
 #define MAX_DETAIL 64
 
@@ -51,7 +51,7 @@ static struct {
 	struct list launcher_facts, facts, rows, status, detail;
 	char *tail[TAIL_LINES];
 	size_t lines;
-	int panic, oops, done, runs_done, runs_said, garbled, header_bad;
+	int panic, oops, warned, done, runs_done, runs_said, garbled, header_bad;
 	int failed, truncated, init_errors;
 	char cur_test[128], cur_tasks[32];
 	int in_run, cur_rows;
@@ -177,6 +177,31 @@ static void remember(const char *line)
 	st.lines++;
 }
 
+/* Kernel messages that void a boot's figures: panics, oopses, and the
+ * warnings a quiet console would hide (the guest boots with loglevel=5). */
+static void kernel_message(const char *s)
+{
+	static const char *const warnings[] = {
+		"soft lockup", "hard LOCKUP", "detected stall", "self-detected stall",
+		"blocked for more than", "WARNING:", "Call Trace:",
+	};
+
+	if (strstr(s, "Kernel panic - not syncing")) {
+		st.panic = 1;
+		return;
+	}
+	for (size_t i = 0; i < sizeof(warnings) / sizeof(*warnings); i++) {
+		if (strstr(s, warnings[i])) {
+			if (!st.warned++)
+				detail("kernel warning in the console: %.200s", s);
+			return;
+		}
+	}
+	if (strstr(s, "Oops:") || strstr(s, "BUG: ") || strstr(s, "kernel BUG at") ||
+	    strstr(s, "general protection fault"))
+		st.oops = 1;
+}
+
 static void line(char *s)
 {
 	size_t n = strlen(s);
@@ -187,11 +212,7 @@ static void line(char *s)
 	remember(s);
 	m = strstr(s, "@@kabench ");
 	if (!m) {
-		if (strstr(s, "Kernel panic - not syncing"))
-			st.panic = 1;
-		else if (strstr(s, "Oops:") || strstr(s, "BUG: ") ||
-			 strstr(s, "general protection fault"))
-			st.oops = 1;
+		kernel_message(s);
 		return;
 	}
 	/* "@@kabench PAYLOAD *xxxxxxxx" and nothing after it. */
@@ -344,6 +365,11 @@ int main(int argc, char **argv)
 		detail("final marker counts %d runs, %d arrived", st.runs_said, st.runs_done);
 	if (*mask && fact("flags"))
 		leaks(mask, fact("flags"), leaked, sizeof(leaked));
+	const char *taint = fact("tainted");
+	if (taint && strcmp(taint, "0")) {
+		detail("the kernel is tainted at the end of the run (/proc/sys/kernel/tainted=%s)", taint);
+		st.warned++;
+	}
 
 	if (st.panic)
 		verdict = "panic";
@@ -351,6 +377,8 @@ int main(int argc, char **argv)
 		verdict = "oops";
 	else if (*leaked)
 		verdict = "mask-leak";
+	else if (st.warned)
+		verdict = "kernel-warning";
 	else if (timed_out)
 		verdict = "timeout";
 	else if (!st.done || st.truncated || facts_missing || st.runs_said != st.runs_done)

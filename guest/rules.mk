@@ -8,12 +8,12 @@ GUEST_CFLAGS ?= -std=gnu11 -Wall -Wextra -O2
 ## initramfs: build build/initramfs.cpio (guest init + bench/kabench + its libraries)
 initramfs: build/initramfs.cpio guest/parse-console
 
-build/guest/init: guest/init.c guest/marker.h
+build/guest/init: guest/init.c guest/marker.h bench/args.c bench/runner.h bench/kabench.h
 	@mkdir -p $(@D)
-	$(GUEST_CC) $(GUEST_CFLAGS) -static -o $@ $<
+	$(GUEST_CC) $(GUEST_CFLAGS) -Ibench -static -o $@ guest/init.c bench/args.c
 
-guest/parse-console: guest/parse-console.c guest/marker.h
-	$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
+guest/parse-console: guest/parse-console.c guest/marker.h bench/kabench.h
+	$(GUEST_CC) $(GUEST_CFLAGS) -Ibench -o $@ $<
 
 build/initramfs.cpio: build/guest/init bench/kabench guest/pack-initramfs
 	guest/pack-initramfs build/guest/init bench/kabench $@

@@ -36,4 +36,14 @@ guest/parse-console tests/guest/logs/good.log "$tmp/again" >/dev/null 2>&1
 rc=$?
 check "parse-console: existing outputs refused (exit $rc), nothing written" \
 	[ $rc -eq 2 -a "$(cat "$tmp/again/verdict")" = keep -a "$(ls "$tmp/again")" = verdict ]
-expect_exit 2 "parse-console: --fact without =" guest/parse-console --fact accel "$log" "$tmp/x"
+# --fact without "=", into a folder that would take the outputs: refused
+# for the fact alone, named in the message, and nothing written.
+mkdir "$tmp/x"
+msg=$(guest/parse-console --fact accel tests/guest/logs/good.log "$tmp/x" 2>&1)
+rc=$?
+check "parse-console: --fact without = exits 2 ($rc), names it, writes nothing" \
+	sh -c '[ "$1" -eq 2 ] && echo "$2" | grep -q "fact accel" && [ -z "$(ls -A "$3")" ]' - "$rc" "$msg" "$tmp/x"
+# The worker's CSV header is the one kabench prints: one definition.
+make -s bench/kabench >/dev/null 2>&1
+check "good.expected's bench.csv header is kabench --csv-header" \
+	[ "$(head -n 1 tests/guest/logs/good.expected/bench.csv)" = "$(bench/kabench --csv-header)" ]
