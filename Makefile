@@ -11,6 +11,7 @@ all: help
 include bench/rules.mk
 include kernel-patches/rules.mk
 include guest/rules.mk
+include guest/kvm.mk
 include tools/rules.mk
 
 ## deps: install the Debian packages kabench needs (apt-get, as root)
