@@ -1,7 +1,10 @@
 # A/B bar chart: one group per testcase, one bar per kernel, error bars
 # from the repeats, the %change written above the patched bar.
-# Called with -e 'data="..."; out="..."; fmt="png|svg"; title="..."; base="..."; new="..."'
+# Called as: gnuplot -c SCRIPT DATA OUT FMT BASE NEW TITLE (fmt png or svg).
+# The arguments are strings (ARG1...): never evaluated as gnuplot code.
 # data columns: testcase base_mean base_stddev new_mean new_stddev change_pct
+if (ARGC != 6) { print "usage: gnuplot -c ".ARG0." DATA OUT FMT BASE NEW TITLE"; exit status 2 }
+data = ARG1; out = ARG2; fmt = ARG3; base = ARG4; new = ARG5; title = ARG6
 if (fmt eq "svg") set terminal svg size 800,480 dynamic font "sans,11"; \
 else set terminal pngcairo size 800,480 font "sans,10"
 set output out

@@ -1,6 +1,9 @@
 # Scaling chart: ops/s against tasks, one line per kernel.
-# Called with -e 'data="..."; out="..."; fmt="png|svg"; title="..."; base="..."; new="..."'
+# Called as: gnuplot -c SCRIPT DATA OUT FMT BASE NEW TITLE (fmt png or svg).
+# The arguments are strings (ARG1...): never evaluated as gnuplot code.
 # data columns: tasks base_mean base_stddev new_mean new_stddev
+if (ARGC != 6) { print "usage: gnuplot -c ".ARG0." DATA OUT FMT BASE NEW TITLE"; exit status 2 }
+data = ARG1; out = ARG2; fmt = ARG3; base = ARG4; new = ARG5; title = ARG6
 if (fmt eq "svg") set terminal svg size 800,480 dynamic font "sans,11"; \
 else set terminal pngcairo size 800,480 font "sans,10"
 set output out
