@@ -1,0 +1,121 @@
+# The significance rule of compare (Welch's t-test and a minimum effect)
+# on summary rows written by hand, and tools/check-regression's exit codes.
+. tests/lib.sh
+. tests/report/helpers.sh
+make -s build/tools/compare || { fail "build compare"; exit 1; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Each case is a pair of cells "bN -> nN"; rows: variant mean stddev boots.
+{
+	summary_head
+	# p-values with a closed form or a table value:
+	#  1: n 2 + 2, sd 1 + 1: t = 2, df = 2, p = 1 - 2/sqrt(6) = 0.183503
+	summary_row b1 100 1 2; summary_row n1 102 1 2
+	#  2: n 2 + 3, sd sqrt(2) + 0: t = 1, df = 1 (Cauchy), p = 1 - 2 atan(1)/pi = 0.5
+	summary_row b2 100 1.41421356237 2; summary_row n2 101 0 3
+	#  3: n 6 + 6, sd sqrt(3): t = 2.228139, df = 10, p = 0.05 (t table, 97.5%)
+	summary_row b3 1000 1.73205080757 6; summary_row n3 1002.228139 1.73205080757 6
+	#  4: n 3 + 3, sd 10 + 10, 110 -> 160: t = 6.1237, df = 4, p = 0.003602
+	summary_row b4 110 10 3; summary_row n4 160 10 3
+	#  5: stddev 0 on both sides, a difference: p = 0
+	summary_row b5 1000 0 3; summary_row n5 1020 0 3
+	#  6: one boot: no p-value
+	summary_row b6 100 0 1; summary_row n6 150 0 3
+	# verdicts at the boundaries (minimum effect 1%, alpha 0.05):
+	#  7: +0.99%, p = 0: no change
+	summary_row b7 1000 0 3; summary_row n7 1009.9 0 3
+	#  8: +1.00%, p = 0: improved        9: -1.00%, p = 0: regressed
+	summary_row b8 1000 0 3; summary_row n8 1010 0 3
+	summary_row b9 1000 0 3; summary_row n9 990 0 3
+	# 10: +4.55%, p 0.57: within noise   11: 160 -> 110 (-31%), p 0.0036: regressed
+	summary_row b10 110 10 3; summary_row n10 115 10 3
+	summary_row b11 160 10 3; summary_row n11 110 10 3
+	# 12: bit-exact icount, +0.001% with p < 1e-6: no change
+	summary_row b12 2002440 0.1 3; summary_row n12 2002460 0.1 3
+	# 13: the same figure on both sides: no change
+	summary_row b13 500 0 3; summary_row n13 500 0 3
+} >"$tmp/summary.csv"
+{ pair_head; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13; do pair_row b$i n$i; done; } >"$tmp/pairs.csv"
+
+build/tools/compare "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/compare.csv"
+p() { pick "$tmp/compare.csv" p_value group="b$1 -> n$1"; }
+verdict() { pick "$tmp/compare.csv" verdict group="b$1 -> n$1"; }
+close() { awk -v x="$1" -v y="$2" -v tol="$3" 'BEGIN { d = x - y; exit !(x != "" && (d < 0 ? -d : d) <= tol) }'; }
+
+check "Welch p, t = 2 with 2 degrees of freedom: 0.1835 (1 - 2/sqrt(6))" close "$(p 1)" 0.183503 0.00005
+check "Welch p, t = 1 with 1 degree of freedom: 0.5 (Cauchy)" close "$(p 2)" 0.5 0.00005
+check "Welch p, t = 2.228139 with 10 degrees of freedom: 0.05 (t table)" close "$(p 3)" 0.05 0.00001
+check "Welch p, 110±10 -> 160±10 over 3 boots each: 0.003602" close "$(p 4)" 0.003602 0.000001
+check "stddev 0 on both sides and a difference: p = 0" [ "$(p 5)" = 0 ]
+check "one boot: no p-value" [ -n "$(verdict 6)" -a -z "$(p 6)" ]
+
+check "+0.99% with p = 0 is no change (below the 1% minimum effect)" [ "$(verdict 7)" = "no change" ]
+check "+1.00% with p = 0 is improved" [ "$(verdict 8)" = "improved" ]
+check "-1.00% with p = 0 is regressed" [ "$(verdict 9)" = "regressed" ]
+check "+4.55% with p = 0.57 is within noise" [ "$(verdict 10)" = "within noise" ]
+check "-31% with p = 0.0036 is regressed" [ "$(verdict 11)" = "regressed" ]
+check "+50% from one boot is within noise" [ "$(verdict 6)" = "within noise" ]
+check "+0.001% under bit-exact icount is no change, though p < 1e-6" \
+	sh -c '[ "$1" = "no change" ] && awk -v p="$2" "BEGIN { exit !(p < 1e-6) }"' - "$(verdict 12)" "$(p 12)"
+check "the same figure on both sides is no change" [ "$(verdict 13)" = "no change" ]
+check "compare.csv names the rule's settings: min_effect_pct 1, alpha 0.05" \
+	[ "$(pick "$tmp/compare.csv" min_effect_pct group="b1 -> n1")/$(pick "$tmp/compare.csv" alpha group="b1 -> n1")" = 1/0.05 ]
+
+# The settings move the boundaries.
+build/tools/compare --min-effect 50 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/min50.csv"
+check "--min-effect 50: +45% is no change" [ "$(pick "$tmp/min50.csv" verdict group="b4 -> n4")" = "no change" ]
+build/tools/compare --min-effect 0 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/min0.csv"
+check "--min-effect 0: +0.001% with p < 1e-6 is improved" [ "$(pick "$tmp/min0.csv" verdict group="b12 -> n12")" = "improved" ]
+build/tools/compare --alpha 0.001 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/alpha.csv"
+check "--alpha 0.001: p = 0.0036 is within noise" [ "$(pick "$tmp/alpha.csv" verdict group="b4 -> n4")" = "within noise" ]
+for bad in "--min-effect -1" "--min-effect x" "--alpha 0" "--alpha 1.5"; do
+	# shellcheck disable=SC2086
+	expect_exit 2 "compare $bad exits 2" build/tools/compare $bad "$tmp/summary.csv" "$tmp/pairs.csv"
+done
+err=$(build/tools/compare --alpha 2 "$tmp/summary.csv" "$tmp/pairs.csv" 2>&1 >/dev/null)
+check "... with one line naming the bad value" sh -c '[ "$(echo "$1" | wc -l)" -eq 1 ] && echo "$1" | grep -q "alpha .2."' - "$err"
+
+# make report takes MIN_EFFECT from the command line, else the run's
+# experiment.exp min_effect, else 1.
+mkdir "$tmp/run"
+cp tests/report/fixture/samples.csv tests/report/fixture/experiment.exp "$tmp/run/"
+verdict_run() { pick "$tmp/run/compare.csv" verdict group="A -> B" label=fstatat_empty; }
+tools/make-report "$tmp/run" >/dev/null 2>&1
+check "make report: +45% is improved with the default 1%" [ "$(verdict_run)" = improved ]
+echo "min_effect 50" >>"$tmp/run/experiment.exp"
+tools/make-report "$tmp/run" >/dev/null 2>&1
+check "make report: the experiment's min_effect 50 makes it no change" [ "$(verdict_run)" = "no change" ]
+tools/make-report "$tmp/run" MIN_EFFECT=2 >/dev/null 2>&1
+check "make report MIN_EFFECT=2 overrides the experiment's min_effect" [ "$(verdict_run)" = improved ]
+MIN_EFFECT=60 make -s report RUN="$tmp/run" >/dev/null 2>&1
+check "make report with MIN_EFFECT in the environment uses it" [ "$(verdict_run)" = "no change" ]
+cp "$tmp/run/compare.csv" "$tmp/compare.before"
+expect_exit 2 "make report MIN_EFFECT=x exits 2" tools/make-report "$tmp/run" MIN_EFFECT=x
+check "... and leaves compare.csv as it was" cmp -s "$tmp/compare.before" "$tmp/run/compare.csv"
+
+# check-regression COMPARE_CSV N: 0 none, 1 one line per pair, 2 bad input.
+# Pairs 9 (-1.00%) and 11 (-31.25%) regressed; a seed row that regressed
+# (two testcases of one kernel) does not count.
+{ cat "$tmp/pairs.csv"; echo "seed 001,real fstat vs patched fstat,b11,t,n11,t,12.00"; } >"$tmp/pairs-seed.csv"
+build/tools/compare "$tmp/summary.csv" "$tmp/pairs-seed.csv" >"$tmp/compare-seed.csv"
+cr() { tools/check-regression "$@" 2>&1; echo "exit $?"; }
+check "check-regression 40: nothing regressed by more than 40%: exit 0, silent" [ "$(cr "$tmp/compare-seed.csv" 40)" = "exit 0" ]
+out=$(cr "$tmp/compare-seed.csv" 5)
+check "check-regression 5: exit 1 with one line, naming b11 -> n11 and -31.25%" \
+	sh -c '[ "$(echo "$1" | tail -n 1)" = "exit 1" ] && [ "$(echo "$1" | wc -l)" -eq 2 ] && echo "$1" | grep -q "^regressed: b11 -> n11, t, .*-31.25%"' - "$out"
+out=$(cr "$tmp/compare-seed.csv" 0.5)
+check "check-regression 0.5: exit 1 with a line for each of the 2 pairs" \
+	sh -c '[ "$(echo "$1" | tail -n 1)" = "exit 1" ] && [ "$(echo "$1" | grep -c "^regressed: ")" -eq 2 ] && ! echo "$1" | grep -q seed' - "$out"
+check "check-regression: -4% within noise does not count" sh -c '! echo "$1" | grep -q "b10 -> n10"' - "$out"
+expect_exit 2 "check-regression with a bad threshold exits 2" tools/check-regression "$tmp/compare-seed.csv" five
+expect_exit 2 "check-regression on a missing file exits 2" tools/check-regression "$tmp/nope.csv" 5
+: >"$tmp/empty.csv"
+expect_exit 2 "check-regression on an empty file exits 2" tools/check-regression "$tmp/empty.csv" 5
+cut -d, -f1-24 "$tmp/compare-seed.csv" >"$tmp/no-verdict.csv"
+expect_exit 2 "check-regression on a compare.csv without a verdict column exits 2" tools/check-regression "$tmp/no-verdict.csv" 5
+sed '3s/regressed\|improved\|within noise\|no change/maybe/' "$tmp/compare-seed.csv" >"$tmp/bad-verdict.csv"
+err=$(tools/check-regression "$tmp/bad-verdict.csv" 5 2>&1); rc=$?
+check "check-regression on an unknown verdict: exit 2, one line naming it" \
+	sh -c '[ "$1" -eq 2 ] && [ "$(echo "$2" | wc -l)" -eq 1 ] && echo "$2" | grep -q maybe' - "$rc" "$err"
