@@ -48,6 +48,7 @@ check "make report writes summary, comparison, table, plots and report" \
 	sh -c "make -s report RUN=$tmp/run >$tmp/table 2>/dev/null && for f in summary.csv compare.csv table.txt report.md ab-1.png ab-1.svg; do [ -s $tmp/run/\$f ] || exit 1; done"
 check "the printed table has the geometric mean (+23.3%) of its 2 rows" grep -q 'geometric mean of ratios: +23.3% (2 rows)' "$tmp/table"
 check "the printed table gives the verdicts in words" sh -c "grep -q ' improved .*fstatat_empty' $tmp/table && grep -q ' within noise .*fstat\$' $tmp/table"
+check "an icount run's header says icount boots one vCPU" grep -q '^| guest CPUs seen | .*icount boots one vCPU' "$tmp/run/report.md"
 check "ab-1.png is a PNG" sh -c "head -c 8 $tmp/run/ab-1.png | grep -q PNG"
 check "report embeds the plot and names the accelerator" sh -c "grep -q '](ab-1.png)' $tmp/run/report.md && grep -q '| accelerator | icount' $tmp/run/report.md"
 

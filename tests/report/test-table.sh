@@ -1,0 +1,151 @@
+# Several task counts give one table per pair; published figures go only
+# beside their seed's own kernels; the report header says what the run
+# folder holds and nothing it does not.
+. tests/lib.sh
+. tests/report/helpers.sh
+make -s build/tools/summarize build/tools/compare || { fail "build the report tools"; exit 1; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# A tcg run of 6.1 against 6.1-fstat, TASKS=1,2,4, 2 boots per kernel, one
+# sample of 1 s per boot; a boot's rate is RATE * tasks * (1 -+ 0.001), so
+# each cell's mean is exactly RATE * tasks: fstatat_empty 1000 -> 2000,
+# fstat 3000 -> 3000. Geometric mean over the 6 rows: sqrt(2) = +41.4%.
+mkdir "$tmp/run"
+cat >"$tmp/run/experiment.exp" <<'EOT'
+compare 6.1 6.1-fstat fstat fstatat_empty cpu=max mask=fsrm
+profile minimal
+accel tcg
+cpu max
+mask erms,fsrm
+smp 4
+tasks 1,2,4
+interval 1
+warmup 0
+samples 1
+repeats 2
+shift 0
+min_effect 1
+EOT
+{
+	echo "experiment,variant,kernel,profile,accel,cpu_model,qemu_cpu,flags_checked,testcase,mode,tasks,boot,sample,elapsed_s,ops,ops_per_s"
+	# tasks 4 first: the table sorts the rows by task count
+	for t in 4 1 2; do
+		for b in 1 2; do
+			f=$(awk -v b=$b 'BEGIN { print b == 1 ? 0.999 : 1.001 }')
+			for row in "6.1 fstatat_empty 1000" "6.1 fstat 3000" "6.1-fstat fstatat_empty 2000" "6.1-fstat fstat 3000"; do
+				set -- $row
+				ops=$(awk -v r=$3 -v t=$t -v f=$f 'BEGIN { printf "%.1f", r * t * f }')
+				echo "tbl,$1,6.1.192-kabench-$1-minimal,minimal,tcg,Test CPU,max -fsrm,no-fsrm,$2,processes,$t,$b,1,1.0,$ops,$ops"
+			done
+		done
+	done
+} >"$tmp/run/samples.csv"
+
+tools/make-report "$tmp/run" >"$tmp/table" 2>"$tmp/err"
+check "make report on a TASKS=1,2,4 run succeeds" [ -s "$tmp/run/report.md" ]
+[ -s "$tmp/run/report.md" ] || cat "$tmp/err"
+check "one table header for the pair, not one per task count" \
+	[ "$(grep -c '^6\.1 -> 6\.1-fstat \[' "$tmp/table")" -eq 1 ]
+check "... whose header names the QEMU CPU spec of the boots" grep -q '^6\.1 -> 6\.1-fstat \[processes; tcg, Test CPU; -cpu max -fsrm\]$' "$tmp/table"
+rows=$(awk '/^6\.1 -> 6\.1-fstat \[/ { on = 1; next } on && /geometric mean/ { exit } on && NR > 0 { print }' "$tmp/table" | sed 1d)
+check "... with a row per testcase and task count (6)" [ "$(echo "$rows" | wc -l)" -eq 6 ]
+check "... testcase by testcase, by task count" \
+	[ "$(echo "$rows" | awk '{ print $NF, $(NF - 1) }' | paste -sd' ')" = "fstat 1 fstat 2 fstat 4 fstatat_empty 1 fstatat_empty 2 fstatat_empty 4" ]
+check "... saying fstatat_empty improved and fstat did not change at every task count" \
+	[ "$(echo "$rows" | grep -c ' improved  *[124]  fstatat_empty$')/$(echo "$rows" | grep -c ' no change  *[124]  fstat$')" = 3/3 ]
+check "one geometric mean over the 6 rows: +41.4%" grep -q 'geometric mean of ratios: +41.4% (6 rows)' "$tmp/table"
+check "the table says the rule in words" grep -q 'verdict: |%change| < 1% is "no change"' "$tmp/table"
+check "a scaling chart per testcase" sh -c "[ -s $tmp/run/scaling-1-fstat.png ] && [ -s $tmp/run/scaling-1-fstatat_empty.svg ]"
+check "one A/B chart for the pair" sh -c "[ -s $tmp/run/ab-1.png ] && [ ! -e $tmp/run/ab-2.png ]"
+
+# The seed table (results/published.csv: 6.1:6.1-fstat is seed 001's own
+# pair): the ratio measured/published beside "sign agrees".
+seedrow() { grep "^001 .*$1.*  *$2 " "$tmp/table"; }
+check "seed row: +100.0% measured beside +49.9% published is x2.01, sign agrees" \
+	sh -c 'echo "$1" | grep -q "+49\.9% *+100\.0% *x2\.01 *improved *tcg *sign agrees$"' - "$(seedrow 'patched fstat vs stock fstat' 1)"
+check "seed row at 4 tasks: real fstat +200% is x2.95 the published +67.8%" \
+	sh -c 'echo "$1" | grep -q "+67\.8% *+200\.0% *x2\.95 "' - "$(seedrow 'real fstat vs stock fstat' 4)"
+
+# Boots on two QEMU CPU specs never share a cell: the same kernels under
+# -cpu max (ERMS visible) are their own cells and their own table.
+awk -F, -v OFS=, 'NR > 1 && $12 == 1 { $7 = "max"; $15 = $15 * 2; $16 = $15; print }' "$tmp/run/samples.csv" >"$tmp/other.csv"
+mkdir "$tmp/two"
+cp "$tmp/run/experiment.exp" "$tmp/two/"
+cat "$tmp/run/samples.csv" "$tmp/other.csv" >"$tmp/two/samples.csv"
+tools/make-report "$tmp/two" >"$tmp/table2" 2>/dev/null
+check "summary: a kernel's cells under -cpu max -fsrm keep their 2 boots" \
+	[ "$(pick "$tmp/two/summary.csv" boots variant=6.1 testcase=fstat tasks=1 qemu_cpu="max -fsrm")" = 2 ]
+check "... and the -cpu max boots make their own cell" \
+	[ "$(pick "$tmp/two/summary.csv" mean variant=6.1 testcase=fstat tasks=1 qemu_cpu=max)" = 5994.0 ]
+check "compare pairs cells of the same QEMU CPU spec only (12 rows, not 24)" \
+	[ "$(pick "$tmp/two/compare.csv" qemu_cpu group="6.1 -> 6.1-fstat" | sort | uniq -c | awk '{ print $1 }' | paste -sd' ')" = "6 6" ]
+check "... and prints a table for each" [ "$(grep -c '^6\.1 -> 6\.1-fstat \[' "$tmp/table2")" -eq 2 ]
+
+# make-pairs: a published figure only on its seed's own kernels.
+cat >"$tmp/pairs.exp" <<'EOT'
+compare 6.1 6.1-fstat fstatat_empty fstat cpu=max mask=fsrm
+compare 6.12 6.1-fstat fstatat_empty fstat
+compare 6.12-no-fstat 6.12 fstatat_empty
+compare 6.12-no-movsq 6.12 read1 # a comment
+compare 6.1 6.1-fstat fstatat_empty fstat
+profile minimal
+EOT
+tools/make-pairs "$tmp/pairs.exp" results/published.csv >"$tmp/pairs.csv"
+seeds() { pick "$tmp/pairs.csv" "$1" group="seed $2" | sort | paste -sd' '; }
+check "seed 001's three figures go beside 6.1 -> 6.1-fstat, each once" \
+	[ "$(pick "$tmp/pairs.csv" label group="seed 001" base_variant=6.1 | wc -l)/$(pick "$tmp/pairs.csv" label group="seed 001" new_variant=6.1-fstat | wc -l)" = 2/3 ]
+check "... and on 6.12-no-fstat -> 6.12 only the figure whose testcases it runs" \
+	[ "$(pick "$tmp/pairs.csv" label group="seed 001" base_variant=6.12-no-fstat)" = "patched fstat vs stock fstat" ]
+check "no seed figure beside 6.12 -> 6.1-fstat, though it runs the same testcases" \
+	[ -z "$(pick "$tmp/pairs.csv" label base_variant=6.12 new_variant=6.1-fstat | grep -v '^fstat')" ]
+check "seed 002 beside 6.12-no-movsq -> 6.12 only" [ "$(seeds base_variant 002)" = "6.12-no-movsq" ]
+check "cpu= and mask= are options of the line, not testcases" [ -z "$(grep -e 'cpu=' -e 'mask=' "$tmp/pairs.csv")" ]
+check "a compare line given twice gives its pairs once" \
+	[ "$(grep -c '^6\.1 -> 6\.1-fstat,fstat,' "$tmp/pairs.csv")" -eq 1 ]
+echo "compare a,b c t" >"$tmp/comma.exp"
+expect_exit 2 "make-pairs refuses a name with a comma" tools/make-pairs "$tmp/comma.exp" results/published.csv
+sed 's/,own_pairs,/,own,/' results/published.csv >"$tmp/old-published.csv"
+expect_exit 2 "make-pairs refuses a published.csv without own_pairs" tools/make-pairs "$tmp/pairs.exp" "$tmp/old-published.csv"
+
+# The report header: nothing about provenance in a run without it, the
+# icount claim only under icount, the boots' own QEMU -cpu.
+r=$tmp/run/report.md
+check "a tcg run's report makes no icount claim in its header" sh -c "! grep -q -e 'icount boots one vCPU' -e '^| plan |.*icount' $r"
+check "the header lists the boots' QEMU -cpu (max -fsrm), not the experiment's mask" \
+	sh -c "grep -q '^| QEMU -cpu of the boots | \`max -fsrm\` |$' $r && ! grep -q 'erms,fsrm' $r"
+check "no provenance rows, no incomplete note, no profile section in a run without them" \
+	sh -c "! grep -q -e '^| QEMU |' -e 'sha256' -e 'incomplete' -e '^## Profile' $r"
+
+cat >"$tmp/run/provenance" <<'EOT'
+accel=tcg
+qemu=QEMU emulator version 7.2.99
+host_kernel=6.1.0-99-amd64
+host_cpu=Test Xeon
+gcc=gcc (Debian 12.2.0-14) 12.2.0
+binutils=GNU ld 2.40
+glibc=2.36
+kabench_commit=0123456789abcdef
+kabench_dirty=yes
+EOT
+mkdir -p "$tmp/run/kernels/6.1"
+echo "CONFIG_SMP=y" >"$tmp/run/kernels/6.1/config"
+echo "feedbeef00" >"$tmp/run/kernels/6.1/sha256"
+echo "key42" >"$tmp/run/kernels/6.1/cache_key"
+echo "6.1.192-kabench-6.1-minimal" >"$tmp/run/kernels/6.1/kernelrelease"
+printf '## Profile\n\nwhere the time goes: nowhere\n' >"$tmp/run/profile.md"
+printf '6.1-fstat fstat tasks 4 boot 2\n6.1 fstat tasks 4 boot 2\n' >"$tmp/run/incomplete"
+tools/make-report "$tmp/run" >/dev/null 2>&1
+for row in "accelerator | tcg (resolved: tcg)" "QEMU | QEMU emulator version 7.2.99" "host kernel | 6.1.0-99-amd64" \
+	"host CPU | Test Xeon" "gcc | gcc (Debian 12.2.0-14) 12.2.0" "binutils | GNU ld 2.40" "glibc (what fstat_libc calls) | 2.36" \
+	"kabench commit | \`0123456789abcdef\` (tree had uncommitted changes)"; do
+	check "provenance in the header: $row" grep -qF "| $row |" "$r"
+done
+check "the kernel list gives 6.1's bzImage sha256, cache key and .config" \
+	grep -qF -- '- 6.1: `6.1.192-kabench-6.1-minimal`; bzImage sha256 `feedbeef00`; cache key `key42`; kernelrelease `6.1.192-kabench-6.1-minimal`; [.config](kernels/6.1/config)' "$r"
+check "... and nothing for 6.1-fstat, which has no kernels/ folder" grep -qxF -- '- 6.1-fstat: `6.1.192-kabench-6.1-fstat-minimal`' "$r"
+check "the profile section comes after the results, before the repeatability" \
+	sh -c "awk '/^## Results/ { a = NR } /^where the time goes/ { b = NR } /^## Repeatability/ { c = NR } END { exit !(a && a < b && b < c) }' $r"
+check "an incomplete run says so at the top, naming the missing cells" \
+	sh -c "head -n 8 $r | grep -q 'This run is incomplete' && grep -qxF -- '- \`6.1-fstat fstat tasks 4 boot 2\`' $r"
