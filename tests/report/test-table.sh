@@ -120,6 +120,8 @@ check "no provenance rows, no incomplete note, no profile section in a run witho
 
 cat >"$tmp/run/provenance" <<'EOT'
 accel=tcg
+accel_requested=auto
+host_cores=2
 qemu=QEMU emulator version 7.2.99
 host_kernel=6.1.0-99-amd64
 host_cpu=Test Xeon
@@ -137,7 +139,7 @@ echo "6.1.192-kabench-6.1-minimal" >"$tmp/run/kernels/6.1/kernelrelease"
 printf '## Profile\n\nwhere the time goes: nowhere\n' >"$tmp/run/profile.md"
 printf '6.1-fstat fstat tasks 4 boot 2\n6.1 fstat tasks 4 boot 2\n' >"$tmp/run/incomplete"
 tools/make-report "$tmp/run" >/dev/null 2>&1
-for row in "accelerator | tcg (resolved: tcg)" "QEMU | QEMU emulator version 7.2.99" "host kernel | 6.1.0-99-amd64" \
+for row in "accelerator | tcg (resolved: tcg, requested: auto)" "host cores | 2" "QEMU | QEMU emulator version 7.2.99" "host kernel | 6.1.0-99-amd64" \
 	"host CPU | Test Xeon" "gcc | gcc (Debian 12.2.0-14) 12.2.0" "binutils | GNU ld 2.40" "glibc (what fstat_libc calls) | 2.36" \
 	"kabench commit | \`0123456789abcdef\` (tree had uncommitted changes)"; do
 	check "provenance in the header: $row" grep -qF "| $row |" "$r"
