@@ -1,84 +1,151 @@
-# Reading an experiment file (sourced by run-experiment and make-report).
+# Reading an experiment file: the one reader of the format (sourced by
+# run-experiment and run-native; every other tool reads the resolved copy
+# that exp_write puts into a run folder).
 #
-# An experiment is lines of "field value...":
-#   compare BASE NEW TESTCASE...   (one or more)
+# An experiment is lines of "field value...", '#' starts a comment:
+#   compare BASE NEW TESTCASE... [cpu=MODEL] [mask=FLAGS]   (one or more;
+#     FLAGS like erms,fsrm or erms+fsrm, the form a run's copy is written in)
 #   profile accel cpu mask smp tasks interval warmup samples repeats shift
-# An environment variable named like the field in capitals (ACCEL=tcg)
-# overrides it; COMPARE="BASE:NEW ..." replaces the compare lines' kernels
-# and TESTS="a,b" their testcases.
+#   seed plugin warnings min_effect fail_on_regression     (optional)
+# A compare line's cpu= and mask= replace the experiment's for its boots.
+# Overrides come as KEY=VALUE arguments (the make command line passes
+# them): a field in capitals (ACCEL=tcg), COMPARE="BASE:NEW ..." (replaces
+# the compare lines' kernels) and TESTS="a,b" (their testcases). Variables
+# in the environment are never read.
 
 EXP_FIELDS="profile accel cpu mask smp tasks interval warmup samples repeats shift"
+EXP_OPTIONAL="seed plugin warnings min_effect fail_on_regression"
+# Defaults of the optional fields, in order.
+EXP_DEFAULTS="1 on drop 1 none"
 
 die2() { echo "kabench: $*" >&2; exit 2; }
 
-# exp_read FILE: sets exp_<field> and exp_compare (one "BASE NEW TESTS..." a line).
+# exp_read FILE [KEY=VALUE...]: sets exp_<field> and exp_compare (one
+# "BASE NEW CPU MASK TESTS..." a line; CPU and MASK resolved, "-" for none).
 exp_read() {
-	[ -r "$1" ] || die2 "no experiment file '$1'"
-	exp_compare=
-	for f in $EXP_FIELDS; do eval "exp_$f="; done
-	while read -r key rest; do
+	file=$1; shift
+	[ -r "$file" ] || die2 "no experiment file '$file'"
+	exp_compare= exp_raw_compare=
+	for f in $EXP_FIELDS $EXP_OPTIONAL; do eval "exp_$f= ov_$f="; done
+	exp_overrides "$@"
+	n=0
+	while IFS= read -r line || [ -n "$line" ]; do
+		n=$((n + 1))
+		line=${line%%#*}
+		# shellcheck disable=SC2086
+		set -- $line
+		[ $# -gt 0 ] || continue
+		key=$1; shift
 		case $key in
-		''|'#'*) ;;
 		compare)
-			set -- $rest
-			[ $# -ge 3 ] || die2 "$1: 'compare $rest' needs BASE NEW TESTCASE..."
-			exp_compare="$exp_compare$rest
+			[ $# -ge 3 ] || die2 "$file:$n: 'compare $*' needs BASE NEW TESTCASE..."
+			exp_raw_compare="$exp_raw_compare$*
 " ;;
-		profile|accel|cpu|mask|smp|tasks|interval|warmup|samples|repeats|shift)
-			eval "exp_$key=\$rest" ;;
-		*) die2 "unknown field '$key' in experiment file $1" ;;
+		profile|accel|cpu|mask|smp|tasks|interval|warmup|samples|repeats|shift|\
+		seed|plugin|warnings|min_effect|fail_on_regression)
+			[ $# -eq 1 ] || die2 "$file:$n: field '$key' wants one value, got '$*'"
+			eval "exp_$key=\$1" ;;
+		*) die2 "$file:$n: unknown field '$key'" ;;
 		esac
-	done <"$1"
-	for f in $EXP_FIELDS; do
-		F=$(echo "$f" | tr a-z A-Z)
-		eval "v=\${$F-}"
-		[ -n "$v" ] && eval "exp_$f=\$v"
-		eval "v=\$exp_$f"
-		[ -n "$v" ] || die2 "experiment $1 does not set '$f'"
+	done <"$file"
+	for f in $EXP_FIELDS $EXP_OPTIONAL; do
+		eval "[ -z \"\$ov_$f\" ] || exp_$f=\$ov_$f"
 	done
-	exp_override_compare
-	[ -n "$exp_compare" ] || die2 "experiment $1 has no compare line"
+	for f in $EXP_FIELDS; do
+		eval "v=\$exp_$f"
+		[ -n "$v" ] || die2 "experiment $file does not set '$f'"
+	done
+	i=0
+	for d in $EXP_DEFAULTS; do
+		i=$((i + 1))
+		f=$(echo "$EXP_OPTIONAL" | cut -d' ' -f$i)
+		eval "[ -n \"\$exp_$f\" ] || exp_$f=\$d"
+	done
+	exp_resolve_compare
+	[ -n "$exp_compare" ] || die2 "experiment $file has no compare line"
 	exp_check
 }
 
-exp_override_compare() {
-	if [ -n "${COMPARE-}" ]; then
-		tests=$(exp_all_tests | tr '\n' ' ')
-		exp_compare=
-		for pair in $COMPARE; do
+# exp_overrides KEY=VALUE...: the command line's settings, into ov_<field>.
+exp_overrides() {
+	exp_over_compare= exp_over_tests=
+	for kv in "$@"; do
+		k=${kv%%=*} v=${kv#*=}
+		[ "$k" != "$kv" ] || die2 "bad setting '$kv' (want KEY=VALUE)"
+		case $k in
+		COMPARE) exp_over_compare=$v ;;
+		TESTS) exp_over_tests=$v ;;
+		PROFILE|ACCEL|CPU|MASK|SMP|TASKS|INTERVAL|WARMUP|SAMPLES|REPEATS|SHIFT|\
+		SEED|PLUGIN|WARNINGS|MIN_EFFECT|FAIL_ON_REGRESSION)
+			case $v in *[!A-Za-z0-9.,_+-]*) die2 "bad $k '$v'" ;; esac
+			f=$(echo "$k" | tr A-Z a-z)
+			eval "ov_$f=\$v" ;;
+		*) die2 "unknown setting '$k' (make help lists them)" ;;
+		esac
+	done
+}
+
+# exp_resolve_compare: exp_raw_compare plus the overrides -> exp_compare.
+exp_resolve_compare() {
+	exp_compare=
+	raw=$exp_raw_compare
+	if [ -n "$exp_over_compare" ]; then
+		tests=$(printf '%s' "$raw" | awk '{ for (i = 3; i <= NF; i++) if ($i !~ /=/ && !seen[$i]++) printf "%s ", $i }')
+		raw=
+		for pair in $exp_over_compare; do
 			case $pair in
-			?*:?*) exp_compare="$exp_compare${pair%%:*} ${pair#*:} $tests
+			?*:?*) raw="$raw${pair%%:*} ${pair#*:} $tests
 " ;;
 			*) die2 "COMPARE entry '$pair' is not BASE:NEW" ;;
 			esac
 		done
 	fi
-	if [ -n "${TESTS-}" ]; then
-		exp_compare=$(echo "$exp_compare" | awk -v t="$TESTS" 'NF { gsub(",", " ", t); print $1, $2, t }')
-	fi
+	exp_compare=$(printf '%s' "$raw" | awk -v c="$exp_cpu" -v m="$exp_mask" -v t="$exp_over_tests" '
+		NF {
+			cpu = c; mask = m; tests = ""
+			for (i = 3; i <= NF; i++) {
+				if ($i ~ /^cpu=/) cpu = substr($i, 5)
+				else if ($i ~ /^mask=/) { mask = substr($i, 6); gsub(/\+/, ",", mask) }
+				else if ($i ~ /=/) { print "bad " $i; exit }
+				else tests = tests " " $i
+			}
+			if (t != "") { tests = t; gsub(",", " ", tests); tests = " " tests }
+			print $1, $2, cpu, (mask == "" || mask == "none" ? "-" : mask) tests
+		}')
+	case $exp_compare in bad\ *|*"
+bad "*) die2 "unknown compare option '$(echo "$exp_compare" | sed -n 's/^bad //p')' (cpu= or mask=)" ;; esac
 }
 
 is_uint() { case $1 in ''|*[!0-9]*) return 1 ;; esac; }
 is_decimal() {
 	case $1 in ''|.|*[!0-9.]*|*.*.*) return 1 ;; esac
-	awk -v x="$1" 'BEGIN { exit !(x > 0) }'
+	awk -v x="$1" 'BEGIN { exit !(x >= 0) }'
 }
 
 exp_check() {
 	case $exp_accel in auto|kvm|tcg|icount) ;; *) die2 "unknown accelerator '$exp_accel' (auto, kvm, tcg or icount)" ;; esac
 	case $exp_profile in minimal|distro) ;; *) die2 "unknown profile '$exp_profile' (minimal or distro)" ;; esac
-	echo "$exp_tasks" | grep -Eq '^[1-9][0-9]*(-[1-9][0-9]*)?(,[1-9][0-9]*(-[1-9][0-9]*)?)*$' ||
-		die2 "bad task list '$exp_tasks' (e.g. 1 or 1,2,4 or 1-8)"
 	is_uint "$exp_smp" && [ "$exp_smp" -ge 1 ] || die2 "bad smp '$exp_smp' (a whole number >= 1)"
-	is_uint "$exp_warmup" || die2 "bad warmup '$exp_warmup' (a whole number of samples)"
-	is_uint "$exp_samples" && [ "$exp_samples" -ge 1 ] || die2 "bad samples '$exp_samples' (a whole number >= 1)"
 	is_uint "$exp_repeats" && [ "$exp_repeats" -ge 1 ] || die2 "bad repeats '$exp_repeats' (a whole number >= 1)"
 	is_uint "$exp_shift" && [ "$exp_shift" -le 10 ] || die2 "bad shift '$exp_shift' (0 to 10)"
-	is_decimal "$exp_interval" || die2 "bad interval '$exp_interval' (seconds > 0)"
+	is_uint "$exp_seed" || die2 "bad seed '$exp_seed' (a whole number)"
+	case $exp_plugin in on|off) ;; *) die2 "bad plugin '$exp_plugin' (on or off)" ;; esac
+	case $exp_warnings in drop|keep) ;; *) die2 "bad warnings '$exp_warnings' (drop or keep)" ;; esac
+	is_decimal "$exp_min_effect" || die2 "bad min_effect '$exp_min_effect' (percent >= 0)"
+	[ "$exp_fail_on_regression" = none ] || is_decimal "$exp_fail_on_regression" ||
+		die2 "bad fail_on_regression '$exp_fail_on_regression' (percent, or none)"
+	echo "$exp_compare" | while read -r b n cpu mask rest; do
+		case $cpu in ''|*[!A-Za-z0-9._-]*) die2 "bad cpu '$cpu' (a QEMU CPU model name)" ;; esac
+		case $mask in -) ;; *[!a-z0-9_.,-]*|,*|*,|*,,*) die2 "bad mask '$mask' (flag names like erms,fsrm)" ;; esac
+	done || exit 2
+	# The plan's numbers and testcase names: bench/kabench is their one reader.
+	make -s bench/kabench >&2 || exit 1
+	bench/kabench --check-plan --test "$(exp_all_tests | paste -sd,)" --tasks "$exp_tasks" \
+		--interval "$exp_interval" --warmup "$exp_warmup" --samples "$exp_samples" >/dev/null || exit 2
 }
 
-# exp_open NAME: read bench/experiments/NAME.exp (or the .exp file NAME)
-# and set exp_name.
+# exp_open NAME [KEY=VALUE...]: read bench/experiments/NAME.exp (or the
+# .exp file NAME) and set exp_name.
 exp_open() {
 	case $1 in
 	*/*|*.exp) f=$1 ;;
@@ -86,27 +153,24 @@ exp_open() {
 	esac
 	[ -f "$f" ] || die2 "unknown experiment '$1' (see bench/experiments/)"
 	exp_name=$(basename "$f" .exp)
-	exp_read "$f"
+	case $exp_name in *[!A-Za-z0-9._+-]*|''|.*) die2 "bad experiment name '$exp_name' (letters, digits, . _ + - only)" ;; esac
+	shift
+	exp_read "$f" "$@"
 }
+
+# exp_check_tests: kept for callers; exp_read has checked them already.
+exp_check_tests() { :; }
 
 # Every testcase of the experiment, each once, one a line.
 exp_all_tests() {
-	echo "$exp_compare" | awk 'NF { for (i = 3; i <= NF; i++) if (!seen[$i]++) print $i }'
-}
-
-# exp_check_tests: stop on a testcase bench/kabench does not know.
-exp_check_tests() {
-	known=$(bench/kabench --list | cut -f1)
-	for t in $(exp_all_tests); do
-		echo "$known" | grep -qx -- "$t" || die2 "unknown testcase '$t' (bench/kabench --list)"
-	done
+	echo "$exp_compare" | awk 'NF { for (i = 5; i <= NF; i++) if (!seen[$i]++) print $i }'
 }
 
 # new_run SUFFIX: make a new folder results/<UTC time>-SUFFIX, print it.
 new_run() {
-	mkdir -p results
+	mkdir -p "${KABENCH_RESULTS:-results}"
 	while :; do
-		r=results/$(date -u +%Y%m%dT%H%M%SZ)-$1
+		r=${KABENCH_RESULTS:-results}/$(date -u +%Y%m%dT%H%M%SZ)-$1
 		mkdir "$r" 2>/dev/null && break
 		sleep 1
 	done
@@ -118,15 +182,26 @@ exp_variants() {
 	echo "$exp_compare" | awk 'NF { print $1; print $2 }' | awk '!seen[$0]++'
 }
 
+# exp_groups: one "VARIANT CPU MASK TESTS" line per kernel and CPU, the
+# testcases of every compare line that boots it so, comma-separated.
+exp_groups() {
+	echo "$exp_compare" | awk 'NF {
+		for (k = 1; k <= 2; k++) {
+			g = $k " " $3 " " $4
+			if (!(g in tests)) order[++n] = g
+			for (i = 5; i <= NF; i++) if (!seen[g, $i]++) tests[g] = tests[g] (tests[g] != "" ? "," : "") $i
+		}
+	} END { for (i = 1; i <= n; i++) print order[i], tests[order[i]] }'
+}
+
 # exp_tests VARIANT: the testcases to run on VARIANT, comma-separated.
 exp_tests() {
-	echo "$exp_compare" | awk -v v="$1" 'NF && ($1 == v || $2 == v) {
-		for (i = 3; i <= NF; i++) if (!seen[$i]++) out = out (out ? "," : "") $i
-	} END { print out }'
+	exp_groups | awk -v v="$1" '$1 == v { n = split($4, t, ","); for (i = 1; i <= n; i++) if (!seen[t[i]]++) out = out (out ? "," : "") t[i] } END { print out }'
 }
 
 # exp_write: the effective experiment, in the file format.
 exp_write() {
-	echo "$exp_compare" | awk 'NF { print "compare", $0 }'
-	for f in $EXP_FIELDS; do eval "echo \"$f \$exp_$f\""; done
+	echo "$exp_compare" | awk 'NF { m = $4 == "-" ? "none" : $4; gsub(",", "+", m)
+		printf "compare %s %s", $1, $2; for (i = 5; i <= NF; i++) printf " %s", $i; printf " cpu=%s mask=%s\n", $3, m }'
+	for f in $EXP_FIELDS $EXP_OPTIONAL; do eval "echo \"$f \$exp_$f\""; done
 }

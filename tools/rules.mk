@@ -8,10 +8,18 @@ build/tools/%: tools/%.c tools/csv.c tools/csv.h tools/stats.c tools/stats.h
 
 EXPERIMENT ?= seeds
 
+# The settings an experiment takes from the make command line (and only
+# from there: a variable exported in the shell, CPU=... say, is ignored).
+EXP_SETTINGS := PROFILE ACCEL CPU MASK SMP TASKS INTERVAL WARMUP SAMPLES REPEATS \
+	SHIFT SEED PLUGIN WARNINGS MIN_EFFECT FAIL_ON_REGRESSION COMPARE TESTS JOBS HOSTS RESUME
+shell_quote = '$(subst ','\'',$(1))'
+exp_args = $(foreach v,$(EXP_SETTINGS),$(if $(filter command line,$(origin $(v))),$(call shell_quote,$(v)=$($(v)))))
+
 .PHONY: bench bench-native report
-## bench EXPERIMENT=seeds [ACCEL= TASKS= ...]: build, boot and compare the kernels of an experiment
+## bench EXPERIMENT=seeds [ACCEL= TASKS= JOBS= HOSTS= ...]: build, boot and compare the kernels of an experiment
+## bench RESUME=results/<run>: run the cells of an interrupted or failed run again, then its report
 bench: deps build/tools/summarize build/tools/compare
-	tools/run-experiment $(EXPERIMENT)
+	tools/run-experiment $(if $(filter command line,$(origin RESUME)),,$(call shell_quote,$(EXPERIMENT))) $(exp_args)
 
 ## bench-native EXPERIMENT=seeds: the experiment's testcases on this machine's own kernel, no QEMU
 bench-native: deps bench/kabench build/tools/summarize build/tools/compare
