@@ -1,0 +1,110 @@
+#!/bin/sh
+# tools/run-native for real, small and quick, into a temporary results
+# folder (never the repository's results/). Checks structure and the
+# repeat logic, never a figure: native figures depend on the machine.
+cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+make -s bench/kabench build/tools/summarize build/tools/compare build/tools/native-probe ||
+	{ fail "build the native tools"; exit 1; }
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+before=$(ls -A results | sort | tr '\n' ' ')
+
+cat >"$tmp/tiny.exp" <<'EOT'
+compare A B fstat fstatat_empty
+profile minimal
+accel icount
+cpu max
+mask erms,fsrm
+smp 1
+tasks 1
+interval 0.05
+warmup 0
+samples 1
+repeats 2
+shift 0
+EOT
+
+# runs_of RUN TEST MODE: how many runs samples.csv has of that testcase.
+runs_of() {
+	awk -F, -v t="$2" -v m="$3" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["testcase"] == t && $c["mode"] == m { r[$c["boot"]] } END { n = 0; for (x in r) n++; print n }' "$1/samples.csv"
+}
+
+# 1. An rsd target nothing can meet: every cell runs the maximum count and
+#    is reported as not settled.
+tools/run-native --rsd 0.000001 --max-runs 3 --results "$tmp/r1" "$tmp/tiny.exp" >"$tmp/out1" 2>"$tmp/err1"
+rc=$?
+run=$(ls -d "$tmp/r1"/*-tiny-native 2>/dev/null | head -n 1)
+check "run-native: exits 0 (exit $rc: $(tail -n 1 "$tmp/err1"))" [ $rc -eq 0 ] && [ -n "$run" ]
+[ -n "$run" ] || exit 1
+check "run-native: unreachable target: 3 runs of each testcase (the maximum)" \
+	[ "$(runs_of "$run" fstat processes) $(runs_of "$run" fstatat_empty processes)" = "3 3" ]
+check "run-native: unreachable target: every cell 'not settled' in the table" \
+	[ "$(grep -c '^fstat.* not settled$' "$run/table.txt")" -eq 2 ]
+check "run-native: the table names the unsettled cells" grep -q '^cells not settled' "$run/table.txt"
+check "run-native: the table is printed" cmp -s "$run/table.txt" "$tmp/out1"
+for f in host.txt samples.csv summary.csv settle.csv probe.csv kind.csv seeds.csv table.txt report.md; do
+	check "run-native: writes $f" [ -s "$run/$f" ]
+done
+check "run-native: raw kabench output kept per run" [ "$(ls "$run/raw" | grep -c '\.csv$')" -eq 6 ]
+check "run-native: samples labelled accel native, kernel uname -r" \
+	awk -F, -v k="$(uname -r)" 'NR > 1 && ($5 != "native" || $3 != k) { bad = 1 } END { exit bad || NR < 7 }' "$run/samples.csv"
+
+r=$run/report.md
+check "report: not the QEMU guest header (no 'QEMU -cpu max', no 'icount boots')" \
+	sh -c '! grep -qi -e "QEMU -cpu" -e "icount boots" -e "masked:" "$1"' - "$r"
+check "report: names the host kernel (uname -r)" grep -qF "$(uname -r)" "$r"
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
+check "report: names the CPU model" grep -qF "$cpu" "$r"
+check "report: says whether ERMS and FSRM are present" grep -Eq '^\| ERMS / FSRM \| (present|absent) / (present|absent) \|$' "$r"
+check "report: a row per mitigation file" \
+	[ "$(grep -c '^| [a-z_0-9]* | ' "$r")" -ge "$(ls /sys/devices/system/cpu/vulnerabilities 2>/dev/null | wc -l)" ]
+check "report: load average before and after, governor, SMT" \
+	sh -c 'grep -q "before .*; after " "$1" && grep -q "governor" "$1" && grep -q "SMT" "$1"' - "$r"
+check "report: the kind rule and its evidence" \
+	sh -c 'grep -q "position = (empty − fstat)" "$1" && grep -Eq "Measured position: \*\*(-?[0-9.]+|-)\*\*" "$1"' - "$r"
+kind=$(awk -F, '$1 == "kind" { print $2 }' "$run/kind.csv")
+case $kind in
+shortcut) want="real fstat vs patched fstat" ;;
+no-shortcut) want="real fstat vs stock fstat" ;;
+*) want= ;;
+esac
+if [ -n "$want" ]; then
+	check "run-native: kernel measured '$kind': table shows '$want' with its published +%" \
+		grep -Eq "^001 +$want +host:fstatat_empty -> host:fstat +processes +1 +\+[0-9.]+% +[-+][0-9.]+%" "$run/table.txt"
+else
+	check "run-native: kernel kind unclear: no seed figure claimed" grep -q '(none: no figure' "$run/table.txt"
+fi
+check "run-native: the figures it cannot show say what they need" \
+	[ "$(sed -n '/^not shown natively/,$p' "$run/table.txt" | grep -c '^00[12] ')" -eq 3 ]
+check "run-native: repository results/ untouched" [ "$(ls -A results | sort | tr '\n' ' ')" = "$before" ]
+
+# 2. A target every cell meets: stops at the minimum (repeats 2).
+KABENCH_RESULTS=$tmp/r2 NATIVE_RSD=1000 TESTS=fstat tools/run-native "$tmp/tiny.exp" >/dev/null 2>"$tmp/err2"
+run=$(ls -d "$tmp/r2"/*-tiny-native 2>/dev/null | head -n 1)
+check "run-native: KABENCH_RESULTS, easy target: stops after repeats=2 runs, all settled" \
+	sh -c '[ -n "$1" ] && [ "$2" = 2 ] && grep -q "^every cell settled" "$1/table.txt"' - "$run" "$(runs_of "$run" fstat processes)"
+
+# 3. Scaling: tasks 1..nproc, processes and threads, charts.
+n=$(nproc)
+tools/run-native --scaling --rsd 1000 --results "$tmp/r3" "$tmp/tiny.exp" >/dev/null 2>"$tmp/err3"
+run=$(ls -d "$tmp/r3"/*-tiny-native 2>/dev/null | head -n 1)
+check "run-native --scaling: a cell per testcase x mode x tasks 1..$n" \
+	sh -c '[ -n "$1" ] && [ "$(awk -F, "NR > 1 { print \$1, \$2, \$3 }" "$1/settle.csv" | sort -u | wc -l)" -eq $((2 * 2 * $2)) ]' - "$run" "$n"
+if [ "$n" -gt 1 ]; then
+	check "run-native --scaling: scaling charts (png, svg) per testcase, linked in the report" \
+		sh -c '[ -s "$1/scaling-fstat.png" ] && [ -s "$1/scaling-fstat.svg" ] && grep -q "(scaling-fstat.png)" "$1/report.md"' - "$run"
+else
+	skip "run-native --scaling: charts need more than one CPU"
+fi
+
+# Bad input: one line naming the value, exit 2, no folder made.
+for args in "--rsd 0" "--rsd x" "--rsd .0" "--max-runs 0" "--max-runs 65" "--bogus"; do
+	tools/run-native $args --results "$tmp/bad" "$tmp/tiny.exp" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	check "run-native: '$args' exits 2 with one line, makes nothing" \
+		sh -c '[ '$rc' -eq 2 ] && [ ! -s "$1" ] && [ "$(wc -l <"$2")" -eq 1 ] && [ ! -e "$3" ]' - "$tmp/out" "$tmp/err" "$tmp/bad"
+done
+expect_exit 2 "run-native: no experiment exits 2" tools/run-native --results "$tmp/bad"
+check "run-native: repository results/ still untouched" [ "$(ls -A results | sort | tr '\n' ' ')" = "$before" ]
