@@ -25,10 +25,10 @@ bench: deps build/tools/summarize build/tools/compare
 bench-native: deps bench/kabench build/tools/summarize build/tools/compare
 	tools/run-native $(EXPERIMENT)
 
-## report RUN=results/<run>: redraw the tables, plots and report of a run from its CSV
+## report RUN=results/<run> [MIN_EFFECT=1 ALPHA=0.05]: redraw the tables, plots and report of a run from its CSV
 report: build/tools/summarize build/tools/compare
 	@[ -n "$(RUN)" ] || { echo "kabench: make report needs RUN=results/<run>" >&2; exit 2; }
-	tools/make-report $(RUN)
+	tools/make-report $(call shell_quote,$(RUN)) $(foreach v,MIN_EFFECT ALPHA,$(if $(filter command line,$(origin $(v))),$(call shell_quote,$(v)=$($(v)))))
 
 .PHONY: bench-timing
 ## bench-timing EXPERIMENT=seeds: time make bench with an empty kernel cache, then again with it warm

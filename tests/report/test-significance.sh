@@ -89,8 +89,10 @@ tools/make-report "$tmp/run" >/dev/null 2>&1
 check "make report: the experiment's min_effect 50 makes it no change" [ "$(verdict_run)" = "no change" ]
 tools/make-report "$tmp/run" MIN_EFFECT=2 >/dev/null 2>&1
 check "make report MIN_EFFECT=2 overrides the experiment's min_effect" [ "$(verdict_run)" = improved ]
-MIN_EFFECT=60 make -s report RUN="$tmp/run" >/dev/null 2>&1
-check "make report with MIN_EFFECT in the environment uses it" [ "$(verdict_run)" = "no change" ]
+MIN_EFFECT=2 make -s report RUN="$tmp/run" >/dev/null 2>&1
+check "MIN_EFFECT exported in the environment is not read (the experiment's 50 holds)" [ "$(verdict_run)" = "no change" ]
+make -s report RUN="$tmp/run" MIN_EFFECT=2 >/dev/null 2>&1
+check "make report RUN=... MIN_EFFECT=2 on the make command line overrides it" [ "$(verdict_run)" = improved ]
 cp "$tmp/run/compare.csv" "$tmp/compare.before"
 expect_exit 2 "make report MIN_EFFECT=x exits 2" tools/make-report "$tmp/run" MIN_EFFECT=x
 check "... and leaves compare.csv as it was" cmp -s "$tmp/compare.before" "$tmp/run/compare.csv"
