@@ -13,6 +13,7 @@ include kernel-patches/rules.mk
 include guest/rules.mk
 include guest/kvm.mk
 include tools/rules.mk
+include kernel-patches/series.mk
 
 ## deps: install the Debian packages kabench needs (apt-get, as root)
 deps:

@@ -1,0 +1,62 @@
+#!/bin/sh
+# make bisect on the three-patch series names patch 2 (the seed-001
+# short-cut) from one icount boot per step; on a series whose patch 2 does
+# not build (tests/series/6.1-series-broken: comment, #error, its removal,
+# the short-cut) the prefix is named, skipped as git bisect skip does, and
+# patch 4 is found; run-series names it too and counts patches 2-3 as one.
+# Scratch variants folder; the builds stay cached, the failed one is removed.
+. tests/lib.sh
+tmp=$(mktemp -d) || exit 2
+run=
+cleanup() {
+	# the prefix that does not build leaves an unfinished folder: not kept
+	rm -rf "$(kernel-patches/build --where 6.1-series-broken~2 2>/dev/null)"
+	rm -rf "$tmp" ${run:+"$run"}
+}
+trap cleanup EXIT
+mkdir "$tmp/variants" && cp -r tests/series/6.1-series3 tests/series/6.1-series-broken "$tmp/variants/"
+export KABENCH_VARIANTS_DIR="$tmp/variants"
+
+t0=$(date +%s)
+make -s bisect VARIANT=6.1-series3 TEST=fstatat_empty THRESHOLD=5 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+echo "# make bisect 6.1-series3: $(( $(date +%s) - t0 )) s"
+sed 's/^/# /' "$tmp/out"
+check "make bisect succeeds" [ $rc -eq 0 ]
+[ $rc -eq 0 ] || tail -n 20 "$tmp/err"
+check "it names patch 2, the short-cut" \
+	grep -q '^first patch that changes fstatat_empty by more than 5%: 2 0002-fs-stat-short-cut-fstatat-AT_EMPTY_PATH.patch' "$tmp/out"
+check "it prints the figures on both sides (6.1-series3~1 before, ~2 after, +50% or more)" \
+	awk '$1 == "before:" && $2 == "6.1-series3~1" { b = $3 } $1 == "after:" && $2 == "6.1-series3~2" { a = $3 }
+		END { exit !(b > 0 && a > 1.5 * b) }' "$tmp/out"
+check "it took at most 1 + ceil(log2(3)) + 1 = 4 boots" \
+	sh -c "grep -q '^  [1-4] boots of 4 prefixes' '$tmp/out'"
+
+t0=$(date +%s)
+tools/bisect 6.1-series-broken fstatat_empty 5 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+echo "# bisect 6.1-series-broken: $(( $(date +%s) - t0 )) s"
+sed 's/^/# /' "$tmp/out"
+check "bisect over a prefix that does not build succeeds" [ $rc -eq 0 ]
+[ $rc -eq 0 ] || tail -n 20 "$tmp/err"
+check "the prefix that does not build is skipped and its patch named" \
+	grep -q 'step [0-9]*: 6.1-series-broken~2: skipped, does not build or boot (patch 2 0002-fs-read_write-does-not-compile.patch' "$tmp/out"
+check "the bisection still names patch 4, the short-cut" \
+	grep -q '^first patch that changes fstatat_empty by more than 5%: 4 0004-' "$tmp/out"
+
+t0=$(date +%s)
+tools/run-series 6.1-series-broken smoke TESTS=fstatat_empty REPEATS=1 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+run=$(sed -n 's/^\[[0-9:]*\] done: //p' "$tmp/err" | tail -n 1)
+echo "# run-series 6.1-series-broken: $(( $(date +%s) - t0 )) s"
+check "run-series with a prefix that does not build still measures the others" [ $rc -eq 0 ] && [ -s "$run/series.csv" ]
+check "run-series names the patch that does not build" \
+	grep -q '6.1-series-broken~2 does not build: patch 2 0002-fs-read_write-does-not-compile.patch' "$tmp/err"
+check "its row covers patches 2-3 and says patch 2 does not build" \
+	grep -q '^ *2-3 .*no change.*does not compile .*\[does not build\] + ' "$tmp/out"
+check "the short-cut's row is still patch 4 alone" grep -q '^ *4 .*changed *fs/stat: short-cut' "$tmp/out"
+
+expect_exit 2 "bisect: a bad threshold exits 2" tools/bisect 6.1-series3 fstatat_empty -5
+expect_exit 2 "bisect: an unknown testcase exits 2" tools/bisect 6.1-series3 no_such_test 5
+expect_exit 2 "bisect: an unknown variant exits 2" tools/bisect no-such-variant fstatat_empty 5
+expect_exit 2 "make bisect without THRESHOLD exits 2" make -s bisect VARIANT=6.1-series3 TEST=fstatat_empty

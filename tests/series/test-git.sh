@@ -1,0 +1,115 @@
+#!/bin/sh
+# A local kernel git tree as the base: Debian's unpacked 6.1 committed into
+# a scratch git repository (a hard-linked copy: git add only reads it) with
+# the three patches of tests/series/6.1-series3 as commits. A variant with
+# base "git TREE BASE" and commits "BASE..TOP" gives the same per-commit
+# attribution as the patch files, git bisect run with
+# tools/git-bisect-kabench names the second commit, and the tree is never
+# written by kabench. The commits have fixed authors and dates, so their ids
+# (and the cache keys made from them) are the same on every run: the
+# builds are made once and reused. The scratch tree is removed.
+. tests/lib.sh
+repo=$(pwd)
+tmp=$(mktemp -d) || exit 2
+runs=
+trap 'rm -rf "$tmp" $runs' EXIT
+src=$(kernel-patches/build --source 6.1 2>"$tmp/err") || { fail "the 6.1 tree unpacks"; cat "$tmp/err"; exit 1; }
+
+t0=$(date +%s)
+tree=$tmp/linux
+cp -al "$src" "$tree" || { fail "hard-linked copy of $src"; exit 1; }
+# The files the commits and git bisect write get their own copies first,
+# so that the pristine tree they are linked to is never written.
+for f in fs/stat.c fs/read_write.c; do cp "$tree/$f" "$tree/$f.new" && mv "$tree/$f.new" "$tree/$f"; done
+export GIT_AUTHOR_NAME=kabench GIT_AUTHOR_EMAIL=kabench@invalid GIT_AUTHOR_DATE=2026-12-03T12:00:00Z
+export GIT_COMMITTER_NAME=kabench GIT_COMMITTER_EMAIL=kabench@invalid GIT_COMMITTER_DATE=2026-12-03T12:00:00Z
+{
+	git -C "$tree" init -q &&
+	git -C "$tree" -c core.looseCompression=0 add -f . &&
+	git -C "$tree" commit -q -m "Debian linux-source-6.1, as unpacked" &&
+	git -C "$tree" am -q tests/series/6.1-series3/*.patch 2>"$tmp/err"
+} || { fail "a git tree with the three patches as commits"; cat "$tmp/err"; exit 1; }
+echo "# git tree made in $(( $(date +%s) - t0 )) s"
+b=$(git -C "$tree" rev-parse HEAD~3) c1=$(git -C "$tree" rev-parse HEAD~2)
+c2=$(git -C "$tree" rev-parse HEAD~1) c3=$(git -C "$tree" rev-parse HEAD)
+check "the tree has the three patches as commits" \
+	sh -c "[ \"\$(git -C '$tree' log --format=%s '$b..$c3' | wc -l)\" = 3 ]"
+status0=$(git -C "$tree" status --porcelain | md5sum)
+
+# The variant is named as git-bisect-kabench names its own (git-GOOD-BAD
+# by commit ids), so both share the builds.
+v=git-$(echo "$b" | cut -c1-12)-$(echo "$c3" | cut -c1-12)
+mkdir -p "$tmp/variants/$v"
+echo "git $tree $b" >"$tmp/variants/$v/base"
+echo "$b..$c3" >"$tmp/variants/$v/commits"
+cp -r tests/series/6.1-series3 "$tmp/variants/"
+export KABENCH_VARIANTS_DIR="$tmp/variants"
+check "--series lists the commits as patches with their subjects" \
+	sh -c "kernel-patches/build --series $v | cut -f1,3 | grep -qx '2	fs/stat: short-cut fstatat(fd, \"\", AT_EMPTY_PATH) to vfs_fstat() (kabench test series 2/3)'"
+check "the base's cache folder is named by its commit id" \
+	sh -c "kernel-patches/build --where $v~0 | grep -q '/git-$(echo "$b" | cut -c1-12)-minimal-'"
+
+# run_series VARIANT: attribution on fstatat_empty and fstat, one boot each.
+run_series() {
+	tools/run-series "$1" smoke TESTS=fstatat_empty,fstat REPEATS=1 >"$tmp/$1.out" 2>"$tmp/$1.err"
+	rc=$?
+	r=$(sed -n 's/^\[[0-9:]*\] done: //p' "$tmp/$1.err" | tail -n 1)
+	[ -n "$r" ] && runs="$runs $r"
+	[ $rc -eq 0 ] && [ -s "$r/series.csv" ] && cp "$r/series.csv" "$tmp/$1.csv"
+}
+t0=$(date +%s)
+run_series "$v"
+check "run-series on the git variant succeeds" [ -s "$tmp/$v.csv" ]
+[ -s "$tmp/$v.csv" ] || tail -n 20 "$tmp/$v.err"
+echo "# run-series $v (builds included): $(( $(date +%s) - t0 )) s"
+sed -n '/fstatat_empty/,/^$/p' "$tmp/$v.out" | sed 's/^/# /'
+run_series 6.1-series3
+check "run-series on the patch files succeeds" [ -s "$tmp/6.1-series3.csv" ]
+# rows TESTCASE CSV: "row verdict step%" per row.
+rows() {
+	awk -F, -v t="$1" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$1 == t { printf "%s %s %.1f\n", $c["row"], $c["verdict"] == "no change" ? "same" : $c["verdict"], $c["step_pct"] }' "$2"
+}
+for t in fstatat_empty fstat; do
+	rows $t "$tmp/$v.csv" >"$tmp/rows.git"
+	rows $t "$tmp/6.1-series3.csv" >"$tmp/rows.patches"
+	check "$t: the commits' attribution equals the patch files' (rows, verdicts, %change within 0.1)" \
+		awk 'NR == FNR { v[$1] = $2; x[$1] = $3; n++; next }
+			{ m++; d = $3 - x[$1]; if (!($1 in v) || v[$1] != $2 || d > 0.1 || d < -0.1) bad++ }
+			END { exit !(n == 4 && m == n && !bad) }' "$tmp/rows.git" "$tmp/rows.patches"
+	echo "# $t: commits: $(tr '\n' ';' <"$tmp/rows.git") patch files: $(tr '\n' ';' <"$tmp/rows.patches")"
+done
+if rows fstatat_empty "$tmp/$v.csv" | awk '$1 == 2 && $2 == "changed" && $3 > 50 { ok = 1 } END { exit !ok }'; then
+	pass "commit 2 carries the fstatat_empty change (+50% or more)"
+else
+	fail "commit 2 carries the fstatat_empty change (+50% or more)"
+fi
+
+# git bisect run with the helper, in the scratch tree.
+t0=$(date +%s)
+git -C "$tree" bisect start -q "$c3" "$b" >/dev/null 2>&1 || git -C "$tree" bisect start "$c3" "$b" >/dev/null
+(cd "$tree" && git bisect run "$repo/tools/git-bisect-kabench" fstatat_empty 5) >"$tmp/bisect.out" 2>"$tmp/bisect.err"
+rc=$?
+echo "# git bisect run: $(( $(date +%s) - t0 )) s"
+grep 'git-bisect-kabench:' "$tmp/bisect.err" | sed 's/^/# /'
+check "git bisect run with git-bisect-kabench finishes" [ $rc -eq 0 ]
+check "it names the second commit as the first bad one" grep -q "^$c2 is the first bad commit" "$tmp/bisect.out"
+git -C "$tree" bisect reset -q >/dev/null 2>&1 || git -C "$tree" bisect reset >/dev/null 2>&1
+check "kabench wrote nothing into the git tree (status and HEAD as before)" \
+	sh -c "[ \"\$(git -C '$tree' status --porcelain | md5sum)\" = '$status0' ] && [ \"\$(git -C '$tree' rev-parse HEAD)\" = '$c3' ]"
+check "the pristine Debian tree is untouched" sh -c "! grep -q 'kabench test series' '$src/fs/stat.c' '$src/fs/read_write.c'"
+
+# Bad git bases and series: one line naming the value, exit 2.
+mkdir -p "$tmp/variants/g-bad"
+echo "git $tmp/no-such-tree $b" >"$tmp/variants/g-bad/base"
+expect_exit 2 "a base tree that is not there exits 2" kernel-patches/build --where g-bad
+echo "git $tree no-such-commit" >"$tmp/variants/g-bad/base"
+check "a base commit that is not there: exit 2, one line naming it" \
+	sh -c 'kernel-patches/build --where g-bad 2>&1 >/dev/null | { read -r l && ! read -r x && echo "$l" | grep -q no-such-commit; }'
+echo "git $tree $b" >"$tmp/variants/g-bad/base"
+echo "$b" >"$tmp/variants/g-bad/commits"
+expect_exit 2 "a commits file that is not a range exits 2" kernel-patches/build --series g-bad
+echo "$b..no-such-commit" >"$tmp/variants/g-bad/commits"
+expect_exit 2 "a range end that is not there exits 2" kernel-patches/build --where g-bad
+expect_exit 128 "git-bisect-kabench: bad threshold stops git bisect (exit 128)" \
+	sh -c "cd '$tree' && '$repo/tools/git-bisect-kabench' --good $b fstatat_empty x"

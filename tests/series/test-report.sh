@@ -1,0 +1,46 @@
+#!/bin/sh
+# tools/series-report on a fixture run (tests/series/fixture: a four-patch
+# series s3 whose patch 2 did not build, figures in summary.csv): one row
+# per measured step, a patch that did not build counted with the next one,
+# points and instructions/op that add up to the total, the 1% rule, the
+# waterfall chart. No kernel, no boot.
+. tests/lib.sh
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+cp tests/series/fixture/* "$tmp/"
+tools/series-report "$tmp" >"$tmp/out" 2>"$tmp/err"
+check "series-report succeeds on the fixture" [ $? -eq 0 ]
+# col ROW COLUMN [TESTCASE]: a field of series.csv by column name.
+col() {
+	awk -F, -v r="$1" -v k="$2" -v t="${3:-fstatat_empty}" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$1 == t && $c["row"] == r { print $c[k] }' "$tmp/series.csv"
+}
+check "rows 1, 2-3, 4 and total for fstatat_empty" \
+	sh -c "[ \"\$(awk -F, '\$1 == \"fstatat_empty\" { print \$5 }' '$tmp/series.csv' | tr '\n' ' ')\" = '1 2-3 4 total ' ]"
+check "the patch that did not build is named in its row" \
+	sh -c "grep -q '^ *2-3 .*short-cut \"quoted\" \[does not build\] + fs/stat: short-cut 2' '$tmp/out'"
+check "step %change against the prefix before (799420.1 -> 1857381.8: +132.34%)" \
+	[ "$(col 2-3 step_pct)" = 132.3411 ]
+check "instructions/op = 1e9 / ops/s at shift 0 (1250.909 -> 538.392)" \
+	[ "$(col total before_ipo) $(col total after_ipo)" = "1250.909 538.392" ]
+check "points and instructions/op of the rows add up to the total" \
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$1 == "fstatat_empty" { if ($c["row"] == "total") { tp = $c["points"]; ti = $c["delta_ipo"] } else { p += $c["points"]; d += $c["delta_ipo"] } }
+		END { exit !(p - tp < 0.001 && tp - p < 0.001 && d - ti < 0.01 && ti - d < 0.01) }' "$tmp/series.csv"
+check "a step under 1% is 'no change', one over it 'changed'" \
+	[ "$(col 1 verdict) / $(col 2-3 verdict) / $(col 4 verdict fstat)" = "no change / changed / changed" ]
+check "the table says the rows add up" sh -c "[ \$(grep -c 'rows add up to the total: yes' '$tmp/out') = 2 ]"
+check "a waterfall per testcase, PNG and SVG" \
+	sh -c "for i in 1 2; do [ -s '$tmp/series-'\$i.png ] && grep -q '<svg' '$tmp/series-'\$i.svg || exit 1; done"
+check "the chart data: base, 1, 2-3, 4, total, cumulative" \
+	sh -c "awk '!/^#/ { printf \"%s:%.1f \", \$2, \$4 }' '$tmp/series-1.dat' | grep -qx 'base:0.0 1:0.0 2-3:132.3 4:132.3 total:132.3 '"
+
+# A profile-summary.csv (per-function instructions/op) gives top functions.
+printf 'variant,testcase,function,instructions_per_op\ns3~1,fstatat_empty,getname_flags,300\ns3~3,fstatat_empty,getname_flags,0\ns3~1,fstatat_empty,vfs_fstat,10\ns3~3,fstatat_empty,vfs_fstat,60\n' >"$tmp/profile-summary.csv"
+tools/series-report "$tmp" >"$tmp/out2" 2>&1
+check "with profile-summary.csv the row names its top functions" \
+	grep -q 'top functions (instructions/op): getname_flags -300.0; vfs_fstat +50.0' "$tmp/out2"
+
+expect_exit 2 "series-report: no such run folder exits 2" tools/series-report "$tmp/nope"
+mkdir "$tmp/empty"
+expect_exit 1 "series-report: a run without series.tsv exits 1" tools/series-report "$tmp/empty"
