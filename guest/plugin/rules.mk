@@ -1,0 +1,27 @@
+# guest/plugin/: the instruction profile (a QEMU TCG plugin and its readers).
+
+PLUGIN_CFLAGS := -std=gnu11 -Wall -Wextra -O2 -g
+
+build/plugin/kabench-prof.so: guest/plugin/kabench-prof.c guest/plugin/classify.c \
+		guest/plugin/classify.h guest/plugin/qemu-api.h bench/mark.h
+	@mkdir -p $(@D)
+	$(CC) $(PLUGIN_CFLAGS) -shared -fPIC -fvisibility=hidden -o $@ \
+		guest/plugin/kabench-prof.c guest/plugin/classify.c
+
+build/plugin/profile-attrib: guest/plugin/profile-attrib.c guest/plugin/classify.c \
+		guest/plugin/classify.h bench/mark.h
+	@mkdir -p $(@D)
+	$(CC) $(PLUGIN_CFLAGS) -o $@ guest/plugin/profile-attrib.c guest/plugin/classify.c
+
+# The exact-count test's own guest init (static, no libc calls in the
+# measured code) and its initramfs.
+build/plugin/testinit: tests/plugin/testinit.c bench/mark.h
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -Wall -Wextra -O1 -static -nostdlib -fno-pie -no-pie -o $@ $<
+
+.PHONY: plugin bench-plugin
+## plugin: build the QEMU instruction-count plugin and its reader (guest/plugin/)
+plugin: build/plugin/kabench-prof.so build/plugin/profile-attrib
+## bench-plugin: wall clock of one icount boot with and without the plugin
+bench-plugin: plugin initramfs
+	guest/plugin/bench-plugin
