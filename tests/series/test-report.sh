@@ -41,6 +41,16 @@ tools/series-report "$tmp" >"$tmp/out2" 2>&1
 check "with profile-summary.csv the row names its top functions" \
 	grep -q 'top functions (instructions/op): getname_flags -300.0; vfs_fstat +50.0' "$tmp/out2"
 
+# Without it, the boots' own profile.csv (the plugin's) are summed.
+rm "$tmp/profile-summary.csv"
+mkdir -p "$tmp/boots/s3~1-1" "$tmp/boots/s3~3-1"
+h=testcase,mode,tasks,sample,ops,kind,space,symbol,instructions
+printf '%s\nfstatat_empty,processes,1,1,100,symbol,kernel,getname_flags,20000\nfstatat_empty,processes,1,2,100,symbol,kernel,getname_flags,20000\nfstatat_empty,processes,1,1,100,class,kernel,entry,5\n' "$h" >"$tmp/boots/s3~1-1/profile.csv"
+printf '%s\nfstatat_empty,processes,1,1,100,symbol,kernel,vfs_fstat,1000\n' "$h" >"$tmp/boots/s3~3-1/profile.csv"
+tools/series-report "$tmp" >"$tmp/out3" 2>&1
+check "with the boots' profile.csv the row names its top functions" \
+	grep -q 'top functions (instructions/op): getname_flags -200.0; vfs_fstat +10.0' "$tmp/out3"
+
 expect_exit 2 "series-report: no such run folder exits 2" tools/series-report "$tmp/nope"
 mkdir "$tmp/empty"
 expect_exit 1 "series-report: a run without series.tsv exits 1" tools/series-report "$tmp/empty"
