@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "mark.h"
 #include "runner.h"
 
 #define READY_TIMEOUT_S 120.0
@@ -250,6 +251,8 @@ static int sample(const struct kb_config *cfg, struct kb_shared *sh, int ntasks,
 
 	memset(prev, 0, sizeof(prev[0]) * (size_t)ntasks);
 	memset(start, 0, sizeof(start[0]) * (size_t)ntasks);
+	if (cfg->warmup == 0)
+		KB_MARK_BEGIN();	/* the profile's first window (guest/plugin/) */
 	for (int s = 1; s <= cfg->warmup + cfg->samples; s++) {
 		double t, elapsed, tmin = -1, tmax = 0;
 		uint64_t ops = 0;
@@ -270,6 +273,11 @@ static int sample(const struct kb_config *cfg, struct kb_shared *sh, int ntasks,
 			if (rate > tmax)
 				tmax = rate;
 		}
+		/* the profile's windows end and start where the counters were read */
+		if (s == cfg->warmup)
+			KB_MARK_BEGIN();
+		else if (s > cfg->warmup)
+			KB_MARK_END();
 		tprev = t;
 		if (s == cfg->warmup) {
 			tstart = t;
