@@ -12,6 +12,7 @@ include bench/rules.mk
 include kernel-patches/rules.mk
 include guest/rules.mk
 include guest/kvm.mk
+include guest/plugin/rules.mk
 include tools/rules.mk
 include kernel-patches/series.mk
 
