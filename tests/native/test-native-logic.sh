@@ -3,9 +3,9 @@
 # kernel kind (tools/native-kind), which seed figures the host shows
 # (tools/native-seeds), which cells settled (tools/native-settle), the host
 # facts (tools/native-facts on a fake /proc and /sys).
-# Fixtures: probe-shortcut.csv is a real tools/native-probe output of a
-# 6.18 kernel; probe-no-shortcut.csv is shaped like 6.1 (fstat 2.0M,
-# fstatat_empty 0.8M ops/s under icount: empty costs 2.5x fstat).
+# Fixtures: probe-shortcut.csv is a real tools/native-probe output of this
+# project's 6.18 host; probe-no-shortcut.csv a real one of a 6.1 icount
+# guest (tests/native/test-kind-guests.sh); the others are made up.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 fx=tests/native/fixtures
@@ -31,7 +31,11 @@ kind_is unclear unclear -
 kind_is flat unclear -
 kind_is disagree no-shortcut no
 check "native-kind: position is (empty - fstat) / (path - fstat)" \
-	[ "$(tools/native-kind "$fx/probe-unclear.csv" | awk -F, '$1 == "position" { print $2 }')" = 0.500 ]
+	[ "$(tools/native-kind "$fx/probe-unclear.csv" | awk -F, '$1 == "position" { print $2 }')" = 0.400 ]
+# The thresholds: 0.3 still shortcut, 0.5 already no-shortcut.
+edge() { printf 'key,value\nfstat_ns,100\nfstatat_empty_ns,%s\nfstatat_path_ns,200\n' "$1" >"$tmp/edge.csv"; tools/native-kind "$tmp/edge.csv" | awk -F, '$1 == "kind" { print $2 }'; }
+check "native-kind: position 0.30 -> shortcut, 0.31 -> unclear, 0.49 -> unclear, 0.50 -> no-shortcut" \
+	[ "$(edge 130) $(edge 131) $(edge 149) $(edge 150)" = "shortcut unclear unclear no-shortcut" ]
 for bad in missing negative; do
 	tools/native-kind "$fx/probe-$bad.csv" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
