@@ -81,10 +81,14 @@ check "run-native: the figures it cannot show say what they need" \
 check "run-native: nothing written to the repository's results/" sh -c '! ls -d results/*-tiny'$$'-native >/dev/null 2>&1'
 
 # 2. A target every cell meets: stops at the minimum (repeats 2).
-KABENCH_RESULTS=$tmp/r2 NATIVE_RSD=1000 TESTS=fstat tools/run-native "$tmp/tiny$$.exp" >/dev/null 2>"$tmp/err2"
+KABENCH_RESULTS=$tmp/r2 NATIVE_RSD=0.000001 tools/run-native "$tmp/tiny$$.exp" NATIVE_RSD=1000 TESTS=fstat >/dev/null 2>"$tmp/err2"
 run=$(ls -d "$tmp/r2"/*-tiny$$-native 2>/dev/null | head -n 1)
-check "run-native: KABENCH_RESULTS, easy target: stops after repeats=2 runs, all settled" \
+check "run-native: KABENCH_RESULTS, NATIVE_RSD=1000: stops after repeats=2 runs, all settled" \
 	sh -c '[ -n "$1" ] && [ "$2" = 2 ] && grep -q "^every cell settled" "$1/table.txt"' - "$run" "$(runs_of "$run" fstat processes)"
+check "run-native: TESTS=fstat runs fstat only" \
+	[ "$(awk -F, 'NR > 1 { print $1 }' "$run/settle.csv" | sort -u)" = fstat ]
+check "run-native: NATIVE_RSD in the environment is not read (the argument won)" \
+	grep -qx 'rsd_target=1000' "$run/settle.conf"
 
 # 3. Scaling: tasks 1..nproc, processes and threads, charts.
 n=$(nproc)
@@ -100,7 +104,7 @@ else
 fi
 
 # Bad input: one line naming the value, exit 2, no folder made.
-for args in "--rsd 0" "--rsd x" "--rsd .0" "--max-runs 0" "--max-runs 65" "--bogus"; do
+for args in "--rsd 0" "--rsd x" "--rsd .0" "--max-runs 0" "--max-runs 65" "--bogus" NATIVE_MAX=x NATIVE_SCALING=2 TASKS=0 RESUME=x BOGUS=1; do
 	tools/run-native $args --results "$tmp/bad" "$tmp/tiny$$.exp" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	check "run-native: '$args' exits 2 with one line, makes nothing" \
