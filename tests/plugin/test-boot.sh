@@ -1,0 +1,80 @@
+#!/bin/sh
+# Real icount boots of 6.1 with the profile (run-guest --profile): two
+# boots with the same seed give identical profile.csv files; every window
+# holds as many instructions as its guest time says (icount shift=0: one
+# instruction a nanosecond), so nothing is lost between marks; fstatat_empty
+# runs the path-lookup functions; and profile-boot refuses, in one line and
+# without a profile.csv, a missing, wrong or shifted System.map, a wrong
+# worker binary, a bench.csv with a sample row missing and a truncated raw file.
+. tests/lib.sh
+grep -q -- '--profile' guest/run-guest || { skip "run-guest has no --profile yet"; exit 0; }
+img=$(kernel-patches/build 6.1 2>/dev/null) || { fail "kernel-patches/build 6.1"; exit 1; }
+map=$(dirname "$img")/System.map
+make -s initramfs plugin >/dev/null 2>&1 || { fail "make initramfs plugin"; exit 1; }
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+boot() {
+	KABENCH_KEEP_RAW=1 guest/run-guest --kernel "$img" --out "$tmp/b$1" --accel icount --seed 1 \
+		--profile --tests fstatat_empty,getppid --interval 0.1 --warmup 1 --samples 2 2>"$tmp/b$1.err"
+}
+boot 1; rc1=$?
+boot 2; rc2=$?
+check "two profiled boots, verdict ok (exit $rc1 $rc2)" [ $rc1 -eq 0 -a $rc2 -eq 0 ]
+p=$tmp/b1/profile.csv
+check "profile.csv made$(head -c 200 "$tmp/b1/profile.err" 2>/dev/null)" [ -s "$p" ]
+check "profile.csv header" [ "$(head -n 1 "$p")" = "testcase,mode,tasks,sample,ops,kind,space,symbol,instructions" ]
+check "same kernel, same seed: identical profile.csv" cmp -s "$p" "$tmp/b2/profile.csv"
+nw=$(awk -F, 'NR > 1 { print $1 "," $3 "," $4 }' "$p" | sort -u | wc -l)
+ns=$(grep -c '^sample,' "$tmp/b1/bench.csv")
+check "one window per sample row ($nw windows, $ns rows)" [ "$nw" -eq "$ns" -a "$ns" -eq 4 ]
+# instructions of each window vs its elapsed guest time in ns
+bad=$(awk -F, 'NR == FNR { if ($1 == "sample") ns[$2 "," $5] = $6 * 1e9; next }
+	FNR > 1 && $6 == "symbol" { n[$1 "," $4] += $9 }
+	END { for (k in ns) { d = (n[k] - ns[k]) / ns[k]; if (d < -0.005 || d > 0.005) printf "%s:%d/%d ", k, n[k], ns[k] } }' \
+	"$tmp/b1/bench.csv" "$p")
+check "each window's instructions = its guest nanoseconds within 0.5%${bad:+ ($bad)}" [ -z "$bad" ]
+for f in filename_lookup path_init getname_flags; do
+	check "fstatat_empty runs kernel $f" grep -q "^fstatat_empty,.*,symbol,kernel,$f," "$p"
+done
+check "fstatat_empty's own loop is a user symbol" grep -q '^fstatat_empty,.*,symbol,user,loop,' "$p"
+bad=$(awk -F, '$6 == "class" && $7 == "user" && $8 == "syscall" && $9 < $5 { print $1 $4 }' "$p")
+check "user syscalls per window >= its ops${bad:+ ($bad)}" [ -z "$bad" ]
+
+# refuse WHAT PATTERN [ENV=V] MAP: profile-boot on a copy of boot 1 fails
+# with one line matching PATTERN and writes no profile.csv.
+n=0
+refuse() {
+	what=$1 pat=$2; shift 2
+	n=$((n + 1)); d=$tmp/r$n
+	mkdir "$d" && cp "$tmp/b1/bench.csv" "$tmp/b1/plugin.raw" "$d/"
+	[ -z "${edit:-}" ] || sh -c "$edit" - "$d"
+	env "$@" "$d" >"$d.out" 2>"$d.err"
+	rc=$?
+	if [ $rc -ne 0 ] && [ ! -e "$d/profile.csv" ] && [ ! -s "$d.out" ] &&
+		[ "$(wc -l <"$d.err")" -eq 1 ] && grep -q -- "$pat" "$d.err"; then
+		pass "profile-boot refuses $what"
+	else
+		fail "profile-boot refuses $what (exit $rc, $(head -c 300 "$d.err"))"
+	fi
+	edit=
+}
+# refuse_map WHAT PATTERN MAP [ENV=V]: profile-boot COPY MAP
+refuse_map() { what=$1 pat=$2 m=$3; shift 3; refuse "$what" "$pat" "$@" sh -c 'guest/plugin/profile-boot "$1" "$0"' "$m"; }
+refuse_map "a missing System.map" "no such file" "$tmp/none/System.map"
+awk '{ printf "%016x %s %s\n", strtonum("0x" $1) + 64, $2, $3 }' "$map" >"$tmp/shifted.map" 2>/dev/null ||
+	perl -ne 'my ($a, $t, $n) = split; printf "%016x %s %s\n", hex($a) + 64, $t, $n' "$map" >"$tmp/shifted.map"
+refuse_map "a System.map shifted by 64 bytes" "does not fit this kernel" "$tmp/shifted.map"
+if fimg=$(kernel-patches/build 6.1-fstat 2>/dev/null); then
+	refuse_map "6.1-fstat's System.map for a 6.1 boot" "does not fit this kernel" "$(dirname "$fimg")/System.map"
+else
+	fail "kernel-patches/build 6.1-fstat"
+fi
+refuse_map "a file that is not a System.map" "not" "$tmp/b1/bench.csv"
+refuse_map "a worker binary without marks" "no kabench marks" "$map" KABENCH_WORKER=/bin/true
+edit='awk "/^sample,/ { if (++c == 4) next } 1" "$1/bench.csv" >"$1/b" && mv "$1/b" "$1/bench.csv"'
+refuse_map "a bench.csv with a sample row missing" "windows but" "$map"
+edit='sed -i "\$d" "$1/plugin.raw"'
+refuse_map "a truncated plugin.raw" "incomplete" "$map"
+edit='rm "$1/plugin.raw"'
+refuse_map "a boot without plugin output" "no plugin output" "$map"
