@@ -12,7 +12,8 @@
  * filename_lookup), so fstatat_empty costs about what fstatat_path does;
  * with it, about what fstat does.
  *
- * usage: native-probe [--rounds N] [--ms MS]   (defaults 15 and 20)
+ * usage: native-probe [--rounds N] [--ms MS]   (defaults 80 and 2: many short
+ * batches, so that the lowest one escapes the other load of a busy machine)
  * Output (CSV): key,value rows: fstat_ns, fstatat_empty_ns, fstatat_path_ns
  * (the lowest ns per call over the rounds), the same with _median, rounds,
  * ms, null_path (accepted or the errno name), cpu.
@@ -88,7 +89,7 @@ int main(int argc, char **argv)
 {
 	static double ns[NCALLS][MAX_ROUNDS];
 	char dir[] = "/tmp/kabench-probe.XXXXXX", file[64];
-	long rounds = 15, ms = 20, batch[NCALLS];
+	long rounds = 80, ms = 2, batch[NCALLS];
 	cpu_set_t set;
 	struct stat st;
 	int cpu;
