@@ -1,47 +1,126 @@
 # make bench end to end on the tiny experiment bench/experiments/smoke.exp:
-# 6.1 against 6.1-fstat, fstatat_empty, icount, two boots each.
+# 6.1 against 6.1-fstat, fstatat_empty, icount, two boots each. Runs go to
+# a scratch results folder (KABENCH_RESULTS), never the user's results/.
 . tests/lib.sh
 
-out=$(mktemp) err=$(mktemp)
-trap 'rm -f "$out" "$err"' EXIT
-before=$(ls results | sort)
-make -s bench EXPERIMENT=smoke >"$out" 2>"$err"
+tmp=$(mktemp -d)
+export KABENCH_RESULTS=$tmp/results
+trap 'rm -rf "$tmp"' EXIT
+latest() { ls -d "$KABENCH_RESULTS"/*-smoke 2>/dev/null | sort | tail -n 1; }
+# ops RUN: every sample's op count, in a stable order (cell, testcase, sample).
+ops() { awk -F, 'NR > 1 { print $2, $9, $11, $12, $13, $15 }' "$1/samples.csv" | sort; }
+# in_run DIR [NAME]: pids of processes (named NAME) working in run folder DIR.
+in_run() {
+	d=$(realpath "$1")
+	for p in $(pgrep "${2:-.}"); do [ "$(readlink "/proc/$p/cwd" 2>/dev/null)" = "$d" ] && echo "$p"; done
+}
+
+# A serial run, with variables named like settings exported in the
+# environment: they must be ignored (only make's command line counts).
+CPU=nosuchcpu TASKS=0 ACCEL=warp make -s bench EXPERIMENT=smoke JOBS=1 >"$tmp/out" 2>"$tmp/err"
 rc=$?
-run=$(ls -d results/*-smoke 2>/dev/null | sort | tail -n 1)
-check "make bench EXPERIMENT=smoke succeeds" [ "$rc" -eq 0 ]
-[ "$rc" -eq 0 ] || tail -n 20 "$err"
-new_run() { [ -n "$run" ] && ! echo "$before" | grep -qx "$(basename "$run")"; }
-check "it made a new results folder" new_run
-for f in samples.csv summary.csv compare.csv table.txt report.md ab-1.png ab-1.svg experiment.exp; do
+run=$(latest)
+check "make bench EXPERIMENT=smoke JOBS=1 succeeds, exported CPU/TASKS/ACCEL ignored" [ "$rc" -eq 0 ]
+[ "$rc" -eq 0 ] || tail -n 20 "$tmp/err"
+for f in samples.csv summary.csv compare.csv table.txt report.md ab-1.png ab-1.svg experiment.exp \
+	plan provenance initramfs.cpio kernels/6.1/bzImage kernels/6.1-fstat/config; do
 	check "the run has $f" [ -s "$run/$f" ]
 done
-check "each boot kept its QEMU command and console log" \
-	sh -c "ls $run/boots/*/qemu.cmd $run/boots/*/console.log | wc -l | grep -qx 8"
+check "the plan has 4 cells, each with its own seed per boot" \
+	awk -F'\t' 'NR > 1 { n++; s[$3] = $4 } END { exit !(n == 4 && s[1] != s[2]) }' "$run/plan"
+check "each cell kept its QEMU command, console log and host" \
+	sh -c "ls $run/boots/*/qemu.cmd $run/boots/*/console.log | wc -l | grep -qx 8 && grep -l '^host=' $run/boots/*/facts | wc -l | grep -qx 4"
 check "every sample is labelled icount, with the kernel's uname -r and the ERMS/FSRM check" \
 	awk -F, 'NR > 1 { n++; if ($5 != "icount" || $3 !~ /kabench-6\.1(-fstat)?-minimal$/ || $8 != "no-erms;no-fsrm" || $6 == "") bad++ }
 		END { exit !(n >= 8 && !bad) }' "$run/samples.csv"
-check "the table was printed" grep -q "6.1 -> 6.1-fstat" "$out"
-check "the report holds the seed figure beside the published +49.86%" grep -q 'patched fstat vs stock fstat.*+49.9%' "$run/report.md"
+check "the table was printed" grep -q "6.1 -> 6.1-fstat" "$tmp/out"
+prov() { sed -n "s/^$1=//p" "$run/provenance"; }
+check "provenance: accel as resolved ($(prov accel)), QEMU, gcc, glibc, commit" \
+	sh -c '[ "$1" = icount ] && [ -n "$2" ] && [ -n "$3" ] && [ -n "$4" ] && [ -n "$5" ]' - \
+	"$(prov accel)" "$(prov qemu)" "$(prov gcc)" "$(prov glibc)" "$(prov kabench_commit)"
+check "the resolved experiment says accel icount, not auto" grep -qx 'accel icount' "$run/experiment.exp"
+check "each kernel's sha256 matches its bzImage" \
+	sh -c 'for k in "$1"/kernels/*/; do [ "$(sha256sum <"$k/bzImage" | cut -d" " -f1)" = "$(cat "$k/sha256")" ] || exit 1; done' - "$run"
+
+# The published figure beside the measured one, both read from their files.
+pub=$(awk -F, '$1 == "001" && $2 == "patched fstat vs stock fstat" { printf "%+.1f%%", ($8 / $7 - 1) * 100 }' results/published.csv)
+line=$(awk -F, '$1 == "6.1 -> 6.1-fstat" && $2 == "fstatat_empty"' "$run/compare.csv")
+meas=$(echo "$line" | awk -F, '{ printf "%+.1f%%", $24 }')
+check "the report puts the published $pub beside the measured $meas" \
+	grep -q "patched fstat vs stock fstat.*$pub.*$meas" "$run/report.md"
 
 # The measured result itself: fstatat(fd, "", AT_EMPTY_PATH) must be faster
-# on the kernel with the short-cut, beyond the spread of the boots.
-line=$(awk -F, '$1 == "6.1 -> 6.1-fstat" && $2 == "fstatat_empty"' "$run/compare.csv")
+# on the kernel with the short-cut, and the rule must call it improved.
 echo "# measured: $(echo "$line" | cut -d, -f12,20,24,25)"
-check "fstatat_empty is faster on 6.1-fstat than on 6.1 (measured)" \
-	sh -c "echo '$line' | awk -F, '{ exit !(\$20 > \$12 && \$24 > 0 && \$25 == \"*\") }'"
-check "under icount the two boots of each kernel agree to 4 significant digits" \
-	awk -F, 'NR > 1 { if (($15 - $14) / $12 > 0.00005) bad++ } END { exit bad }' "$run/summary.csv"
+check "fstatat_empty is faster on 6.1-fstat than on 6.1, verdict improved (measured)" \
+	sh -c "echo '$line' | awk -F, '{ exit !(\$20 > \$12 && \$24 > 0 && \$25 == \"improved\") }'"
+
+# Bit-exact replay: a cell run again from its run folder alone gives the
+# same op count in every sample.
+sh "$run/kit/run-cell" "$run" 6.1-fstat-1 --out "$tmp/replay" >/dev/null 2>&1
+check "a cell replayed from its folder gives identical op counts" \
+	sh -c 'awk -F, "\$1 == \"sample\" { print \$7 }" "$1" >"$3.a"; awk -F, "\$1 == \"sample\" { print \$7 }" "$2" >"$3.b"; [ -s "$3.a" ] && cmp -s "$3.a" "$3.b"' \
+	- "$run/boots/6.1-fstat-1/bench.csv" "$tmp/replay/bench.csv" "$tmp/cmp"
+
+# Two cells at a time (icount: guest time is virtual) give the same figures.
+serial=$run
+make -s bench EXPERIMENT=smoke JOBS=2 >/dev/null 2>"$tmp/err2"
+par=$(latest)
+ops "$serial" >"$tmp/ops.serial"
+ops "$par" >"$tmp/ops.par"
+check "JOBS=2 gives the same op counts as JOBS=1, sample for sample" \
+	sh -c '[ "$1" != "$2" ] && [ -s "$3" ] && cmp -s "$3" "$4"' - "$serial" "$par" "$tmp/ops.serial" "$tmp/ops.par"
+
+# Killed half-way (the whole process group), then resumed: all cells, the
+# same figures; QEMU stopped at once, nothing left running.
+setsid make -s bench EXPERIMENT=smoke JOBS=1 >/dev/null 2>"$tmp/err3" &
+pid=$!
+i=0
+until [ -n "$(latest)" ] && [ "$(latest)" != "$par" ] && ls "$(latest)"/boots/*/verdict >/dev/null 2>&1; do
+	sleep 0.5; i=$((i + 1)); [ $i -lt 240 ] || break
+done
+sleep 2
+killed=$(latest)
+t0=$(date +%s)
+kill -TERM "-$pid"
+wait "$pid"
+n=0
+while [ -n "$(in_run "$killed" qemu-system)" ] && [ $n -lt 40 ]; do sleep 0.1; n=$((n + 1)); done
+check "SIGTERM to make bench stops QEMU within 2 s ($((n / 10)).$((n % 10)) s)" [ $n -le 20 ]
+sleep 1
+check "... and leaves no process behind in the run folder" [ -z "$(in_run "$killed")" ]
+check "... nor a parallel or run-cell of that run" sh -c '! pgrep -f "$1/kit/run-cell" >/dev/null' - "$killed"
+check "... and marks the run incomplete ($(wc -l <"$killed/incomplete" 2>/dev/null) cells left)" [ -s "$killed/incomplete" ]
+make -s bench RESUME="$killed" >/dev/null 2>"$tmp/err4"
+rc=$?
+check "make bench RESUME= finishes it (exit $rc), no incomplete mark" [ $rc -eq 0 -a ! -e "$killed/incomplete" ]
+ops "$killed" >"$tmp/ops.resumed"
+check "... with every cell ok and the serial run's figures" \
+	sh -c 'cmp -s "$2" "$3" && [ "$(grep -lx ok "$1"/boots/*-[0-9]/verdict | wc -l)" -eq 4 ]' - "$killed" "$tmp/ops.serial" "$tmp/ops.resumed"
+
+# FAIL_ON_REGRESSION: the reversed pair regresses by ~57%.
+make -s bench EXPERIMENT=smoke COMPARE=6.1-fstat:6.1 REPEATS=2 FAIL_ON_REGRESSION=10 >/dev/null 2>"$tmp/err5"
+rc=$?
+check "FAIL_ON_REGRESSION=10 on a pair that regressed exits non-zero ($rc) and says so" \
+	sh -c '[ "$1" -ne 0 ] && grep -q "regressed" "$2"' - "$rc" "$tmp/err5"
 
 # Bad input: one line naming the value, exit 2, no results folder made.
-n=$(ls results | wc -l)
+n=$(ls "$KABENCH_RESULTS" | wc -l)
 expect_exit 2 "unknown experiment exits 2" make -s bench EXPERIMENT=nope
 expect_exit 2 "unknown variant exits 2" make -s bench EXPERIMENT=smoke COMPARE=6.1:nope
+expect_exit 2 "a prefix past the series exits 2" make -s bench EXPERIMENT=smoke COMPARE=6.1:6.1-fstat~2
 expect_exit 2 "unknown testcase exits 2" make -s bench EXPERIMENT=smoke TESTS=nope
 expect_exit 2 "unknown accelerator exits 2" make -s bench EXPERIMENT=smoke ACCEL=warp
 expect_exit 2 "a bad task list exits 2" make -s bench EXPERIMENT=smoke TASKS=0
 expect_exit 2 "a CPU model QEMU rejects exits 2" make -s bench EXPERIMENT=smoke CPU=nosuchcpu
+expect_exit 2 "a bad JOBS exits 2" make -s bench EXPERIMENT=smoke JOBS=0
+expect_exit 2 "RESUME of a folder that is no run exits 2" make -s bench RESUME="$tmp"
 if ! grep -Eqw 'vmx|svm' /proc/cpuinfo; then
 	expect_exit 2 "ACCEL=kvm on a host without vmx/svm exits 2" make -s bench EXPERIMENT=smoke ACCEL=kvm
 fi
 check "the unknown variant is named in the error" sh -c 'make -s bench EXPERIMENT=smoke COMPARE=6.1:nope 2>&1 | grep -q "nope"'
-check "bad input made no results folder" [ "$(ls results | wc -l)" -eq "$n" ]
+weird="x'\$(touch pwned)\`touch pwned\`.exp"
+cp bench/experiments/smoke.exp "$tmp/$weird"
+expect_exit 2 "an experiment named with quotes, \$() and backticks is refused" make -s bench EXPERIMENT="$tmp/$weird"
+check "... and nothing in its name ran" [ ! -e pwned ] && [ ! -e "$tmp/pwned" ]
+check "bad input made no results folder" [ "$(ls "$KABENCH_RESULTS" | wc -l)" -eq "$n" ]

@@ -1,0 +1,63 @@
+#!/bin/sh
+# The experiment reader (tools/experiment.sh) on README.md's own example
+# and on bad input. No boots: it only reads files.
+. tests/lib.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+make -s bench/kabench >/dev/null 2>&1 || { fail "make bench/kabench"; exit 1; }
+
+# read FILE [KEY=VALUE...]: the resolved experiment (exp_write), or exit 2.
+read_exp() { sh -c '. tools/experiment.sh; exp_open "$@" && exp_write' - "$@"; }
+
+# README.md's example, '#' comments and all, exactly as a user would copy it.
+awk '/^An experiment is a small text file/ { want = 1 } want && /^```$/ { if (on) exit; on = 1; next } on' \
+	README.md >"$tmp/readme.exp"
+check "README.md has an experiment example" grep -q '^compare ' "$tmp/readme.exp"
+read_exp "$tmp/readme.exp" >"$tmp/readme.out" 2>"$tmp/readme.err"
+check "README.md's example parses ($(head -n 1 "$tmp/readme.err"))" [ -s "$tmp/readme.out" ]
+check "... its comments are not values" sh -c '! grep -q "#" "$1"' - "$tmp/readme.out"
+
+cat >"$tmp/e.exp" <<'EOT'
+compare 6.1 6.1-fstat fstat fstatat_empty mask=fsrm   # seed 001's CPU
+compare 6.12-no-movsq 6.12 read1
+profile minimal
+accel icount
+cpu max
+mask erms,fsrm
+smp 1
+tasks 1,2
+interval 0.2
+warmup 1
+samples 2
+repeats 2
+shift 0
+EOT
+out=$(read_exp "$tmp/e.exp")
+check "a compare line's own mask= replaces the experiment's" \
+	sh -c 'echo "$1" | grep -qx "compare 6.1 6.1-fstat fstat fstatat_empty cpu=max mask=fsrm" &&
+		echo "$1" | grep -qx "compare 6.12-no-movsq 6.12 read1 cpu=max mask=erms+fsrm"' - "$out"
+check "optional fields get their defaults" \
+	sh -c 'echo "$1" | grep -qx "seed 1" && echo "$1" | grep -qx "plugin on" && echo "$1" | grep -qx "min_effect 1"' - "$out"
+# The resolved copy reads back to itself (resume reads it).
+echo "$out" >"$tmp/resolved.exp"
+check "the resolved experiment reads back unchanged" [ "$(read_exp "$tmp/resolved.exp")" = "$out" ]
+check "TASKS=4 on the command line replaces tasks" sh -c 'echo "$1" | grep -qx "tasks 4"' - "$(read_exp "$tmp/e.exp" TASKS=4)"
+check "TASKS exported in the environment is ignored" sh -c 'echo "$1" | grep -qx "tasks 1,2"' - "$(TASKS=4 CPU=nope read_exp "$tmp/e.exp")"
+
+# Bad input: exit 2, one line naming the value.
+bad() {
+	what=$1 value=$2; shift 2
+	msg=$(read_exp "$@" 2>&1 >/dev/null); rc=$?
+	check "$what: exit 2, one line naming '$value' ($msg)" \
+		sh -c '[ "$1" -eq 2 ] && [ "$(echo "$2" | wc -l)" -eq 1 ] && echo "$2" | grep -qF -- "$3"' - "$rc" "$msg" "$value"
+}
+bad "unknown setting" FOO "$tmp/e.exp" FOO=1
+bad "a bad task list" 0 "$tmp/e.exp" TASKS=0
+bad "an unknown testcase" nope "$tmp/e.exp" TESTS=nope
+bad "a setting with shell code" 'a$(id)' "$tmp/e.exp" 'CPU=a$(id)'
+sed 's/^profile minimal/profil minimal/' "$tmp/e.exp" >"$tmp/f.exp"
+bad "an unknown field" profil "$tmp/f.exp"
+sed 's/mask=fsrm/mask=fsrm foo=1/' "$tmp/e.exp" >"$tmp/g.exp"
+bad "an unknown compare option" foo=1 "$tmp/g.exp"
+cp "$tmp/e.exp" "$tmp/a'b.exp"
+bad "an experiment name with a quote" "a'b" "$tmp/a'b.exp"
