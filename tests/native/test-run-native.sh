@@ -103,6 +103,29 @@ else
 	skip "run-native --scaling: charts need more than one CPU"
 fi
 
+# A testcase the kernel does not support (worker exit 3) is dropped and
+# named; a failing one (exit 1) stops the run with exit 1.
+cat >"$tmp/worker" <<'EOT'
+#!/bin/sh
+case " $* " in
+*" --test fstatat_empty "*) [ -n "${FAIL-}" ] || { echo "kabench: fstatat_empty: not supported by this kernel" >&2; exit 3; }
+	echo "kabench: fstatat_empty: task 0: newfstatat failed: EIO" >&2; exit 1 ;;
+esac
+exec bench/kabench "$@"
+EOT
+chmod +x "$tmp/worker"
+KABENCH_WORKER=$tmp/worker tools/run-native --rsd 1000 --results "$tmp/r4" "$tmp/tiny$$.exp" >/dev/null 2>"$tmp/err4"
+rc=$?
+run=$(ls -d "$tmp/r4"/*-tiny$$-native 2>/dev/null | head -n 1)
+check "run-native: an unsupported testcase is named in the table, the run goes on (exit $rc)" \
+	sh -c '[ $2 -eq 0 ] && grep -qx "not supported by this kernel: fstatat_empty" "$1/table.txt" &&
+		! grep -q "^fstatat_empty" "$1/settle.csv" && grep -q "^fstat," "$1/settle.csv"' - "$run" $rc
+check "run-native: an unsupported testcase runs once, not again" [ "$(ls "$run/raw" | grep -c '^fstatat_empty-.*\.csv$')" -eq 1 ]
+FAIL=1 KABENCH_WORKER=$tmp/worker tools/run-native --rsd 1000 --results "$tmp/r5" "$tmp/tiny$$.exp" >/dev/null 2>"$tmp/err5"
+rc=$?
+check "run-native: a failing testcase stops the run with exit 1 and its message" \
+	sh -c '[ $1 -eq 1 ] && grep -q "fstatat_empty (processes) failed (exit 1): kabench: fstatat_empty: task 0: newfstatat failed: EIO" "$2"' - $rc "$tmp/err5"
+
 # Bad input: one line naming the value, exit 2, no folder made.
 for args in "--rsd 0" "--rsd x" "--rsd .0" "--max-runs 0" "--max-runs 65" "--bogus" NATIVE_MAX=x NATIVE_SCALING=2 TASKS=0 RESUME=x BOGUS=1; do
 	tools/run-native $args --results "$tmp/bad" "$tmp/tiny$$.exp" >"$tmp/out" 2>"$tmp/err"
