@@ -113,6 +113,7 @@ static int sym_is_start(const struct symtab *t, uint64_t addr)
 /* System.map: text symbols; outside [_stext, _etext) and the init text
  * nothing is attributed. */
 static uint64_t k_text, k_etext, k_sinit, k_einit, k_entry;
+static uint64_t k_slide;	/* runtime address - System.map address (KASLR) */
 
 static void read_map(const char *path, struct symtab *t)
 {
@@ -148,6 +149,7 @@ static void read_map(const char *path, struct symtab *t)
 
 static int in_ktext(uint64_t pc)
 {
+	pc -= k_slide;
 	return (pc >= k_text && pc < k_etext) || (pc >= k_sinit && pc < k_einit);
 }
 
@@ -487,12 +489,12 @@ static void find_bases(const char *elf)
 	}
 }
 
-/* The kernel code the windows ran must be the code of this System.map. */
-static void check_map(const struct symtab *k, const char *map)
+/* Does the kernel code the windows ran fit this System.map moved by
+ * k_slide? 0 if it does, else why (in msg). */
+static int map_misfit(const struct symtab *k, const char *map, char *msg, size_t len)
 {
-	uint64_t calls = 0, hits = 0, kinsns = 0, outside = 0;
+	uint64_t calls = 0, hits = 0, kinsns = 0, outside = 0, bad_target = 0;
 	int entry_seen = 0, user_syscall = 0;
-	uint64_t bad_target = 0;
 
 	for (size_t w = 0; w < nwin; w++)
 		for (size_t i = 0; i < win[w].n; i++) {
@@ -506,26 +508,54 @@ static void check_map(const struct symtab *k, const char *map)
 			for (uint32_t j = 0; j < b->n; j++) {
 				kinsns++;
 				outside += !in_ktext(b->pc[j]);
-				entry_seen |= b->pc[j] == k_entry;
+				entry_seen |= b->pc[j] - k_slide == k_entry;
 			}
 			for (uint32_t j = 0; j < b->ncall; j++) {
 				calls++;
-				if (sym_is_start(k, b->call[j]))
+				if (sym_is_start(k, b->call[j] - k_slide))
 					hits++;
 				else
 					bad_target = b->call[j];
 			}
 		}
 	if (kinsns && outside * 100 > kinsns)
-		die(1, "System.map %s does not fit this kernel: %" PRIu64 " of %" PRIu64
-		    " kernel instructions lie outside its text (KASLR? boot with nokaslr)",
-		    map, outside, kinsns);
-	if (calls && hits * 10 < calls * 9)
-		die(1, "System.map %s does not fit this kernel: only %" PRIu64 " of %" PRIu64
-		    " call targets are its symbols (e.g. %" PRIx64 ")", map, hits, calls, bad_target);
-	if (user_syscall && k_entry && !entry_seen)
-		die(1, "System.map %s does not fit this kernel: its entry_SYSCALL_64 (%" PRIx64
-		    ") never ran", map, k_entry);
+		snprintf(msg, len, "System.map %s does not fit this kernel: %" PRIu64 " of %" PRIu64
+			 " kernel instructions lie outside its text", map, outside, kinsns);
+	else if (calls && hits * 10 < calls * 9)
+		snprintf(msg, len, "System.map %s does not fit this kernel: only %" PRIu64 " of %" PRIu64
+			 " call targets are its symbols (e.g. %" PRIx64 ")", map, hits, calls, bad_target);
+	else if (user_syscall && k_entry && !entry_seen)
+		snprintf(msg, len, "System.map %s does not fit this kernel: its entry_SYSCALL_64 (%" PRIx64
+			 ") never ran", map, k_entry);
+	else
+		return 0;
+	return 1;
+}
+
+/* The kernel code the windows ran must be the code of this System.map,
+ * as it is or moved by one KASLR slide: a multiple of 2 MiB that puts
+ * entry_SYSCALL_64 at the start of a block that ran. */
+static void check_map(const struct symtab *k, const char *map)
+{
+	char msg[512], why[512];
+
+	if (!map_misfit(k, map, why, sizeof(why)))
+		return;
+	for (size_t w = 0; w < nwin && k_entry; w++)
+		for (size_t i = 0; i < win[w].n; i++) {
+			const struct bucket *b = &buckets[win[w].e[i].bucket];
+			uint64_t slide = b->pc[0] - k_entry;
+
+			if (b->space != 'k' || !slide || (slide & 0x1fffff))
+				continue;
+			k_slide = slide;
+			if (!map_misfit(k, map, msg, sizeof(msg))) {
+				fprintf(stderr, "%s: kernel text at System.map + %" PRIx64 " (KASLR)\n", me, slide);
+				return;
+			}
+			k_slide = 0;
+		}
+	die(1, "%s", why);
 }
 
 /* One window's rows. */
@@ -578,7 +608,7 @@ static void attribute(const struct symtab *k, const struct symtab *u, const stru
 				const struct sym *s;
 
 				if (kspace) {
-					s = in_ktext(b->pc[j]) ? sym_find(k, b->pc[j]) : NULL;
+					s = in_ktext(b->pc[j]) ? sym_find(k, b->pc[j] - k_slide) : NULL;
 					name = s ? s->name : "(outside kernel text)";
 				} else {
 					uint64_t va = b->pc[j] - win[w].base;

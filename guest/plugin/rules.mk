@@ -19,6 +19,9 @@ build/plugin/testinit: tests/plugin/testinit.c bench/mark.h
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -Wall -Wextra -O1 -static -nostdlib -fno-pie -no-pie -o $@ $<
 
+# the sampler's marks (bench/run.c includes bench/mark.h)
+bench/kabench: bench/mark.h
+
 .PHONY: plugin bench-plugin
 ## plugin: build the QEMU instruction-count plugin and its reader (guest/plugin/)
 plugin: build/plugin/kabench-prof.so build/plugin/profile-attrib

@@ -5,7 +5,8 @@
 # instruction a nanosecond), so nothing is lost between marks; fstatat_empty
 # runs the path-lookup functions; and profile-boot refuses, in one line and
 # without a profile.csv, a missing, wrong or shifted System.map, a wrong
-# worker binary, a bench.csv with a sample row missing and a truncated raw file.
+# worker binary, a bench.csv with a sample row missing and a truncated raw
+# file; a System.map moved by a KASLR-like slide gives the same profile.
 . tests/lib.sh
 grep -q -- '--profile' guest/run-guest || { skip "run-guest has no --profile yet"; exit 0; }
 img=$(kernel-patches/build 6.1 2>/dev/null) || { fail "kernel-patches/build 6.1"; exit 1; }
@@ -62,9 +63,14 @@ refuse() {
 # refuse_map WHAT PATTERN MAP [ENV=V]: profile-boot COPY MAP
 refuse_map() { what=$1 pat=$2 m=$3; shift 3; refuse "$what" "$pat" "$@" sh -c 'guest/plugin/profile-boot "$1" "$0"' "$m"; }
 refuse_map "a missing System.map" "no such file" "$tmp/none/System.map"
-awk '{ printf "%016x %s %s\n", strtonum("0x" $1) + 64, $2, $3 }' "$map" >"$tmp/shifted.map" 2>/dev/null ||
-	perl -ne 'my ($a, $t, $n) = split; printf "%016x %s %s\n", hex($a) + 64, $t, $n' "$map" >"$tmp/shifted.map"
+perl -ne 'my ($a, $t, $n) = split; printf "%016x %s %s\n", hex($a) + 64, $t, $n' "$map" >"$tmp/shifted.map"
 refuse_map "a System.map shifted by 64 bytes" "does not fit this kernel" "$tmp/shifted.map"
+# a KASLR-like slide (a multiple of 2 MiB) is found and undone: same profile
+perl -ne 'my ($a, $t, $n) = split; printf "%016x %s %s\n", hex($a) - 0x400000, $t, $n' "$map" >"$tmp/slid.map"
+mkdir "$tmp/slid" && cp "$tmp/b1/bench.csv" "$tmp/b1/plugin.raw" "$tmp/slid/"
+guest/plugin/profile-boot "$tmp/slid" "$tmp/slid.map" 2>"$tmp/slid.err"
+check "a System.map 4 MiB away (KASLR) gives the same profile.csv$(head -c 200 "$tmp/slid.err")" \
+	cmp -s "$tmp/slid/profile.csv" "$p"
 if fimg=$(kernel-patches/build 6.1-fstat 2>/dev/null); then
 	refuse_map "6.1-fstat's System.map for a 6.1 boot" "does not fit this kernel" "$(dirname "$fimg")/System.map"
 else
