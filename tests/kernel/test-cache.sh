@@ -1,12 +1,16 @@
 #!/bin/sh
-# The cache: a built variant is served again without any compile work, and
-# its key follows the patch contents, the config and the variant name.
+# The cache: a built variant is served again without any compile work; its
+# key follows the patch contents, the config, the variant name, the
+# toolchain and the build script; a stamp that does not match the image is
+# caught and the build redone. The user's cache is only read: the checks
+# that change a build work on a hard-linked scratch copy of it.
 . tests/lib.sh
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 build=kernel-patches/build
 
 img=$($build 6.1 2>"$tmp/err1") || { fail "6.1 builds"; cat "$tmp/err1"; exit 1; }
+$build 6.1-fstat >/dev/null 2>&1 || { fail "6.1-fstat builds"; exit 1; }
 dir=$(dirname "$img")
 stamp() { stat -c '%n %Y %s' "$dir/bzImage" "$dir/build.log" "$dir/done"; }
 before=$(stamp)
@@ -18,22 +22,42 @@ check "second make kernels: no build step, no config step" \
 	sh -c "! grep -qE ': (build|config|patch|copy) ' '$tmp/err2'"
 check "second make kernels: image, log and stamp untouched" [ "$(stamp)" = "$before" ]
 check "bzImage is a Linux kernel image" sh -c "file -b '$img' 2>/dev/null | grep -q 'Linux kernel' || od -An -c -j514 -N4 '$img' | tr -d ' ' | grep -q HdrS"
+check "System.map and .config are kept beside the image" [ -s "$dir/System.map" -a -s "$dir/config" ]
+check "the stamp holds the sha256 of the image and the map" \
+	sh -c 'cd "$1" && sha256sum --status -c done && grep -q " bzImage$" done && grep -q " System.map$" done' - "$dir"
 
-# Keys: a changed patch, another profile or another name gives a new folder.
+# Keys: the hash at the end of the folder name.
+key() { basename "$1" | sed 's/.*-//'; }
 cp -r kernel-patches/variants "$tmp/v"
 k0=$(KABENCH_VARIANTS_DIR=$tmp/v $build --where 6.1-fstat)
 check "cache folder follows the committed key" [ "$k0" = "$($build --where 6.1-fstat)" ]
 sed -i 's/^Variant: 6.1-fstat$/Variant: 6.1-fstat (edited)/' "$tmp/v/6.1-fstat/"*.patch
 k1=$(KABENCH_VARIANTS_DIR=$tmp/v $build --where 6.1-fstat)
-check "a changed patch gets a new cache key" sh -c '[ -n "$1" ] && [ "$1" != "$2" ]' _ "$k1" "$k0"
-check "the distro profile gets its own cache key" [ "$($build --where 6.1-fstat distro)" != "$k0" ]
-check "the stock and patched variants never share a folder" [ "$($build --where 6.1)" != "$k0" ]
+check "a changed patch gets a new cache key" sh -c '[ -n "$1" ] && [ "$1" != "$2" ]' _ "$(key "$k1")" "$(key "$k0")"
+check "the distro profile gets its own key" [ "$(key "$($build --where 6.1-fstat distro)")" != "$(key "$k0")" ]
+check "the stock and patched variants get different keys" [ "$(key "$($build --where 6.1)")" != "$(key "$k0")" ]
+# The build script and the toolchain are in the key (a copy of the part).
+mkdir -p "$tmp/kp" "$tmp/bin"
+cp -r kernel-patches/build kernel-patches/config kernel-patches/variants "$tmp/kp/"
+echo "# edited" >>"$tmp/kp/build"
+check "an edited build script gets a new key" [ "$(key "$("$tmp/kp/build" --where 6.1-fstat)")" != "$(key "$k0")" ]
+printf '#!/bin/sh\n[ "$1" = --version ] && { echo "gcc (kabench test) 99.0"; exit 0; }\nexec /usr/bin/gcc "$@"\n' >"$tmp/bin/gcc"
+chmod +x "$tmp/bin/gcc"
+check "another compiler version gets a new key" [ "$(key "$(PATH=$tmp/bin:$PATH $build --where 6.1-fstat)")" != "$(key "$k0")" ]
 
-# An interrupted build (folder without its stamp) is redone, never served.
-img=$($build 6.1-fstat 2>/dev/null) && dir=$(dirname "$img") && rm -f "$dir/done" &&
-	echo partial >"$dir/bzImage"
-img2=$($build 6.1-fstat 2>"$tmp/err3")
-check "unfinished folder is detected and redone" \
+# A hard-linked scratch copy of the two builds: a bzImage that no longer
+# matches its stamp (a full disk, an edit) is caught and redone, never served.
+ucache=${KABENCH_CACHE:-$HOME/.cache/kabench}/kernels
+mkdir -p "$tmp/cache/kernels/v" "$tmp/cache/kernels/src"
+cp -al "$ucache/src/6.1" "$ucache/src/6.1.done" "$tmp/cache/kernels/src/"
+cp -al "$dir" "$(dirname "$($build 6.1-fstat 2>/dev/null)")" "$tmp/cache/kernels/v/"
+fdir=$tmp/cache/kernels/v/$(basename "$k0")
+rm -f "$fdir/bzImage" && echo partial >"$fdir/bzImage"
+img2=$(KABENCH_CACHE=$tmp/cache $build 6.1-fstat 2>"$tmp/err3")
+check "a bzImage that does not match its stamp is detected and redone" \
 	sh -c "grep -q 'removing unfinished' '$tmp/err3' && grep -q ': build bzImage' '$tmp/err3'"
+check "... from the cached 6.1 build, not from scratch" grep -q 'copy built tree .*6.1-minimal' "$tmp/err3"
 check "redone variant has its stamp and a real image again" \
-	sh -c "[ '$img2' = '$img' ] && [ -f '$dir/done' ] && [ \$(stat -c %s '$img2') -gt 100000 ]"
+	sh -c "[ '$img2' = '$fdir/bzImage' ] && (cd '$fdir' && sha256sum --status -c done) && [ \$(stat -c %s '$img2') -gt 100000 ]"
+check "the user's cached 6.1-fstat image was not touched" \
+	sh -c 'cd "$1" && sha256sum --status -c done' - "$(dirname "$($build 6.1-fstat 2>/dev/null)")"
