@@ -21,9 +21,9 @@ exp_args = $(foreach v,$(EXP_SETTINGS),$(if $(filter command line,$(origin $(v))
 bench: deps build/tools/summarize build/tools/compare
 	tools/run-experiment $(if $(filter command line,$(origin RESUME)),,$(call shell_quote,$(EXPERIMENT))) $(exp_args)
 
-## bench-native EXPERIMENT=seeds: the experiment's testcases on this machine's own kernel, no QEMU
+## bench-native EXPERIMENT=seeds [NATIVE_RSD=1 NATIVE_MAX=10 NATIVE_SCALING=1 TASKS=...]: the experiment's testcases on this machine's own kernel, no QEMU; repeats until each cell's stddev is under NATIVE_RSD %
 bench-native: deps bench/kabench build/tools/summarize build/tools/compare
-	tools/run-native $(EXPERIMENT)
+	tools/run-native $(call shell_quote,$(EXPERIMENT)) $(exp_args) $(foreach v,NATIVE_RSD NATIVE_MAX NATIVE_SCALING,$(if $(filter command line,$(origin $(v))),$(call shell_quote,$(v)=$($(v)))))
 
 ## report RUN=results/<run> [MIN_EFFECT=1 ALPHA=0.05]: redraw the tables, plots and report of a run from its CSV
 report: build/tools/summarize build/tools/compare
