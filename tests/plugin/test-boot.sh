@@ -77,7 +77,7 @@ else
 	fail "kernel-patches/build 6.1-fstat"
 fi
 refuse_map "a file that is not a System.map" "not" "$tmp/b1/bench.csv"
-refuse_map "a worker binary without marks" "no kabench marks" "$map" KABENCH_WORKER=/bin/true
+refuse_map "a worker binary without marks" "no kabench marks" "$map" KABENCH_PROFILE_WORKER=/bin/true
 edit='awk "/^sample,/ { if (++c == 4) next } 1" "$1/bench.csv" >"$1/b" && mv "$1/b" "$1/bench.csv"'
 refuse_map "a bench.csv with a sample row missing" "windows but" "$map"
 edit='sed -i "\$d" "$1/plugin.raw"'
