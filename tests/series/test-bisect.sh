@@ -29,8 +29,8 @@ check "it names patch 2, the short-cut" \
 check "it prints the figures on both sides (6.1-series3~1 before, ~2 after, +50% or more)" \
 	awk '$1 == "before:" && $2 == "6.1-series3~1" { b = $3 } $1 == "after:" && $2 == "6.1-series3~2" { a = $3 }
 		END { exit !(b > 0 && a > 1.5 * b) }' "$tmp/out"
-check "it took at most 1 + ceil(log2(3)) + 1 = 4 boots" \
-	sh -c "grep -q '^  [1-4] boots of 4 prefixes' '$tmp/out'"
+check "it tried at most 1 + ceil(log2(3)) + 1 = 4 prefixes" \
+	sh -c "grep -q '^  [1-4] prefixes tried of 4$' '$tmp/out'"
 
 t0=$(date +%s)
 tools/bisect 6.1-series-broken fstatat_empty 5 >"$tmp/out" 2>"$tmp/err"

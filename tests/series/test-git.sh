@@ -27,7 +27,7 @@ export GIT_COMMITTER_NAME=kabench GIT_COMMITTER_EMAIL=kabench@invalid GIT_COMMIT
 	git -C "$tree" init -q &&
 	git -C "$tree" -c core.looseCompression=0 add -f . &&
 	git -C "$tree" commit -q -m "Debian linux-source-6.1, as unpacked" &&
-	git -C "$tree" am -q tests/series/6.1-series3/*.patch 2>"$tmp/err"
+	git -C "$tree" am -q "$repo"/tests/series/6.1-series3/*.patch 2>"$tmp/err"
 } || { fail "a git tree with the three patches as commits"; cat "$tmp/err"; exit 1; }
 echo "# git tree made in $(( $(date +%s) - t0 )) s"
 b=$(git -C "$tree" rev-parse HEAD~3) c1=$(git -C "$tree" rev-parse HEAD~2)
@@ -62,7 +62,7 @@ run_series "$v"
 check "run-series on the git variant succeeds" [ -s "$tmp/$v.csv" ]
 [ -s "$tmp/$v.csv" ] || tail -n 20 "$tmp/$v.err"
 echo "# run-series $v (builds included): $(( $(date +%s) - t0 )) s"
-sed -n '/fstatat_empty/,/^$/p' "$tmp/$v.out" | sed 's/^/# /'
+sed -n '/per-patch attribution, fstatat_empty/,/^$/p' "$tmp/$v.out" | sed 's/^/# /'
 run_series 6.1-series3
 check "run-series on the patch files succeeds" [ -s "$tmp/6.1-series3.csv" ]
 # rows TESTCASE CSV: "row verdict step%" per row.
@@ -87,17 +87,34 @@ fi
 
 # git bisect run with the helper, in the scratch tree.
 t0=$(date +%s)
-git -C "$tree" bisect start -q "$c3" "$b" >/dev/null 2>&1 || git -C "$tree" bisect start "$c3" "$b" >/dev/null
+git -C "$tree" bisect start "$c3" "$b" >/dev/null
 (cd "$tree" && git bisect run "$repo/tools/git-bisect-kabench" fstatat_empty 5) >"$tmp/bisect.out" 2>"$tmp/bisect.err"
 rc=$?
 echo "# git bisect run: $(( $(date +%s) - t0 )) s"
 grep 'git-bisect-kabench:' "$tmp/bisect.err" | sed 's/^/# /'
 check "git bisect run with git-bisect-kabench finishes" [ $rc -eq 0 ]
 check "it names the second commit as the first bad one" grep -q "^$c2 is the first bad commit" "$tmp/bisect.out"
-git -C "$tree" bisect reset -q >/dev/null 2>&1 || git -C "$tree" bisect reset >/dev/null 2>&1
+git -C "$tree" bisect reset >/dev/null 2>&1
+
+# A commit that does not build: git-bisect-kabench exits 125 (skip) and
+# names it. (Outside git bisect: good from --good, bad is HEAD.)
+git -C "$tree" checkout -q -b broken "$c3" &&
+	sed -i '/^#include <linux\/fcntl.h>$/a #error "kabench test: this commit does not build"' "$tree/fs/read_write.c" &&
+	git -C "$tree" commit -q -a -m "fs/read_write: a commit that does not build" || fail "a commit that does not build"
+c4=$(git -C "$tree" rev-parse HEAD)
+(cd "$tree" && "$repo/tools/git-bisect-kabench" --good "$b" fstatat_empty 5) >/dev/null 2>"$tmp/broken.err"
+rc=$?
+check "git-bisect-kabench: a commit that does not build exits 125 (skip)" [ $rc -eq 125 ]
+check "... and names it" grep -q "$c4 (fs/read_write: a commit that does not build) does not build or boot: skip" "$tmp/broken.err"
+# its unfinished build folder is not kept (the helper names its variant git-GOOD-BAD)
+vb=git-$(echo "$b" | cut -c1-12)-$(echo "$c4" | cut -c1-12)
+mkdir -p "$tmp/variants/$vb" && echo "git $tree $b" >"$tmp/variants/$vb/base" && echo "$b..$c4" >"$tmp/variants/$vb/commits"
+rm -rf "$(kernel-patches/build --where "$vb~4" 2>/dev/null)"
+git -C "$tree" checkout -q master 2>/dev/null || git -C "$tree" checkout -q "$c3"
+check "the pristine Debian tree is untouched" sh -c "! grep -q 'kabench test series' '$src/fs/stat.c' '$src/fs/read_write.c'"
+
 check "kabench wrote nothing into the git tree (status and HEAD as before)" \
 	sh -c "[ \"\$(git -C '$tree' status --porcelain | md5sum)\" = '$status0' ] && [ \"\$(git -C '$tree' rev-parse HEAD)\" = '$c3' ]"
-check "the pristine Debian tree is untouched" sh -c "! grep -q 'kabench test series' '$src/fs/stat.c' '$src/fs/read_write.c'"
 
 # Bad git bases and series: one line naming the value, exit 2.
 mkdir -p "$tmp/variants/g-bad"
