@@ -17,7 +17,9 @@
  *   kabench-prof 1
  *   W index open_kind open_vaddr close_vaddr   a window; open_kind b|e
  *   C bucket executions                        ...its non-zero buckets
- *   B bucket k|u n pc0 pc1 ...                 code of a bucket (at exit)
+ *   B bucket k|u n size hash pc0 pc1 ...       code of a bucket (at exit):
+ *                                              n instructions, size bytes,
+ *                                              hash of its bytes (see fnv)
  *   L bucket class n                           n instructions of a class
  *   X bucket target                            a direct call's target
  *   E windows                                  the file is complete
@@ -39,7 +41,7 @@ KB_EXPORT int qemu_plugin_version = KB_QEMU_PLUGIN_API;
 struct bucket {
 	uint64_t count;		/* executions in the current window (inline adds) */
 	uint64_t pc, hash;
-	uint32_t id, n, ncls, ncall;
+	uint32_t id, n, size, ncls, ncall;
 	int used;		/* written in some window */
 	uint16_t *off;		/* n instruction offsets from pc */
 	uint16_t *cls;		/* ncls pairs of (class, count) */
@@ -61,6 +63,9 @@ static struct mark open_mark;
 static unsigned long nwindows;
 static int write_failed;
 
+/* A bucket's hash: FNV-1a (64 bit) seeded with 0xcbf29ce484222325 ^ pc,
+ * over each instruction's bytes followed by "|" (profile-attrib checks the
+ * worker's code with it). */
 static uint64_t fnv(uint64_t h, const uint8_t *p, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
@@ -124,6 +129,7 @@ static struct bucket *get_bucket(const struct qemu_plugin_tb *tb, size_t first, 
 		struct kb_insn_info info;
 
 		b->off[i - first] = (uint16_t)(va - pc);
+		b->size = (uint32_t)(va + qemu_plugin_insn_size(in) - pc);
 		kb_classify(qemu_plugin_insn_data(in), qemu_plugin_insn_size(in), va, &info);
 		if (info.cls != KB_C_NONE && cls[info.cls]++ == 0)
 			ncls++;
@@ -230,7 +236,8 @@ static void on_exit_(qemu_plugin_id_t id, void *udata)
 	for (struct bucket *b = all; b; b = b->next) {
 		if (!b->used)
 			continue;
-		fprintf(out, "B %u %c %u", b->id, b->pc >= KERNEL_START ? 'k' : 'u', b->n);
+		fprintf(out, "B %u %c %u %u %llx", b->id, b->pc >= KERNEL_START ? 'k' : 'u', b->n, b->size,
+			(unsigned long long)b->hash);
 		for (uint32_t i = 0; i < b->n; i++)
 			fprintf(out, " %llx", (unsigned long long)(b->pc + b->off[i]));
 		fputc('\n', out);

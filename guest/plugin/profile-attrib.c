@@ -15,7 +15,8 @@
  * outside the worker (libc, the loader, the vDSO) is "(other user code)".
  * Checks, each failing with one line and exit 1 (never a wrong profile):
  * the raw file is complete; the windows and the CSV's sample rows agree in
- * number; the mark addresses fit the ELF file; the kernel's direct-call
+ * number; the mark addresses fit the ELF file and the worker code that ran
+ * is byte for byte the file's (a hash per block); the kernel's direct-call
  * targets executed in the windows are System.map symbols (>= 90%) and its
  * syscall entry point was executed. Bad usage exits 2. */
 #define _GNU_SOURCE
@@ -162,6 +163,9 @@ static struct mark_site *sites;
 static size_t nsites;
 static uint64_t elf_lo, elf_hi;		/* link-time span of its PT_LOADs */
 static int elf_pie;
+static unsigned char *elf_data;		/* the whole file */
+static struct { uint64_t vaddr, filesz, offset; } elf_x[8];	/* executable PT_LOADs */
+static int elf_nx;
 
 static void read_elf(const char *path, struct symtab *t)
 {
@@ -196,6 +200,12 @@ static void read_elf(const char *path, struct symtab *t)
 			elf_hi = ph->p_vaddr + ph->p_memsz;
 		if (!(ph->p_flags & PF_X))
 			continue;
+		if (elf_nx < 8) {
+			elf_x[elf_nx].vaddr = ph->p_vaddr;
+			elf_x[elf_nx].filesz = ph->p_filesz;
+			elf_x[elf_nx].offset = ph->p_offset;
+			elf_nx++;
+		}
 		for (uint64_t o = ph->p_offset; o + 7 <= ph->p_offset + ph->p_filesz; o++) {
 			uint32_t sig;
 			int kind;
@@ -232,13 +242,14 @@ static void read_elf(const char *path, struct symtab *t)
 	if (!t->n)
 		die(1, "worker %s: no symbol table (stripped?)", path);
 	qsort(t->s, t->n, sizeof(*t->s), sym_cmp);
-	free(d);
+	elf_data = d;
 }
 
 /* ---- the raw file ---- */
 struct bucket {
 	int space;		/* 'k' or 'u'; 0: not described (yet) */
-	uint32_t n;
+	uint32_t n, size;	/* instructions, bytes */
+	uint64_t hash;		/* of its bytes, as kabench-prof.c makes it */
 	uint64_t *pc;
 	uint32_t ncls;
 	uint16_t cls[KB_C_COUNT][2];
@@ -294,7 +305,7 @@ static void read_raw(const char *path)
 		die(1, "plugin output %s: not a kabench-prof 1 file", path);
 	lineno = 1;
 	while (getline(&line, &cap, f) > 0) {
-		unsigned long id, n;
+		unsigned long id, n, sz;
 		unsigned long long x, y, z;
 		char c, name[64];
 		int off;
@@ -334,11 +345,14 @@ static void read_raw(const char *path)
 			struct bucket *b;
 			char *p;
 
-			if (sscanf(line, "B %lu %c %lu%n", &id, &c, &n, &off) != 3 || n == 0 || n > 4096)
+			if (sscanf(line, "B %lu %c %lu %lu %llx%n", &id, &c, &n, &sz, &x, &off) != 5 ||
+			    n == 0 || n > 4096 || sz > 65536)
 				goto bad;
 			b = bucket_at(id);
 			b->space = c;
 			b->n = (uint32_t)n;
+			b->size = (uint32_t)sz;
+			b->hash = x;
 			b->pc = xrealloc(NULL, n * sizeof(*b->pc));
 			p = line + off;
 			for (unsigned long i = 0; i < n; i++) {
@@ -487,6 +501,37 @@ static void find_bases(const char *elf)
 			die(1, "window %zu: its marks (%" PRIx64 ", %" PRIx64 ") are not at mark sites of %s "
 			    "(rebuilt since the boot?)", w, win[w].open_va, win[w].close_va, elf);
 	}
+}
+
+/* The worker code that ran must be the code of the worker file: every
+ * bucket inside the worker's span hashes the same from the file's bytes. */
+static void check_worker(const char *elf)
+{
+	for (size_t w = 0; w < nwin; w++)
+		for (size_t i = 0; i < win[w].n; i++) {
+			const struct bucket *b = &buckets[win[w].e[i].bucket];
+			uint64_t va = b->pc[0] - win[w].base, h = 0xcbf29ce484222325ull ^ b->pc[0];
+			const unsigned char *code = NULL;
+
+			if (b->space != 'u' || va < elf_lo || va >= elf_hi)
+				continue;
+			for (int x = 0; x < elf_nx; x++)
+				if (va >= elf_x[x].vaddr && va + b->size <= elf_x[x].vaddr + elf_x[x].filesz)
+					code = elf_data + elf_x[x].offset + (va - elf_x[x].vaddr);
+			if (!code)
+				die(1, "worker %s: code at %" PRIx64 " ran in window %zu but is not in its "
+				    "executable segments (rebuilt since the boot?)", elf, va, w);
+			for (uint32_t j = 0; j < b->n; j++) {
+				uint64_t end = j + 1 < b->n ? b->pc[j + 1] : b->pc[0] + b->size;
+
+				for (uint64_t o = b->pc[j]; o < end; o++)
+					h = (h ^ code[o - b->pc[0]]) * 0x100000001b3ull;
+				h = (h ^ '|') * 0x100000001b3ull;
+			}
+			if (h != b->hash)
+				die(1, "worker %s: the code at %" PRIx64 " is not the code that ran in window %zu "
+				    "(rebuilt since the boot?)", elf, va, w);
+		}
 }
 
 /* Does the kernel code the windows ran fit this System.map moved by
@@ -697,6 +742,7 @@ int main(int argc, char **argv)
 	read_map(map, &k);
 	read_elf(elf, &u);
 	find_bases(elf);
+	check_worker(elf);
 	check_map(&k, map);
 	attribute(&k, &u, rows);
 	if (fflush(stdout) != 0 || ferror(stdout))

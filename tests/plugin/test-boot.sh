@@ -5,7 +5,7 @@
 # instruction a nanosecond), so nothing is lost between marks; fstatat_empty
 # runs the path-lookup functions; and profile-boot refuses, in one line and
 # without a profile.csv, a missing, wrong or shifted System.map, a wrong
-# worker binary, a bench.csv with a sample row missing and a truncated raw
+# or rebuilt worker binary, a bench.csv with a sample row missing and a truncated raw
 # file; a System.map moved by a KASLR-like slide gives the same profile.
 . tests/lib.sh
 grep -q -- '--profile' guest/run-guest || { skip "run-guest has no --profile yet"; exit 0; }
@@ -78,6 +78,9 @@ else
 fi
 refuse_map "a file that is not a System.map" "not" "$tmp/b1/bench.csv"
 refuse_map "a worker binary without marks" "no kabench marks" "$map" KABENCH_PROFILE_WORKER=/bin/true
+# the same marks, other code after them: a rebuilt worker
+perl -0777 -pe 's/(\x0f\x1f\x80\x02\xa0\x42\x4b)(.)/$1 . chr(ord($2) ^ 1)/ge' bench/kabench >"$tmp/rebuilt"
+refuse_map "a worker whose code differs from what ran" "not the code that ran" "$map" KABENCH_PROFILE_WORKER="$tmp/rebuilt"
 edit='awk "/^sample,/ { if (++c == 4) next } 1" "$1/bench.csv" >"$1/b" && mv "$1/b" "$1/bench.csv"'
 refuse_map "a bench.csv with a sample row missing" "windows but" "$map"
 edit='sed -i "\$d" "$1/plugin.raw"'
