@@ -1,0 +1,78 @@
+#!/bin/sh
+# make bench HOSTS=FILE: the smoke experiment's cells over ssh with GNU
+# parallel, to two logins of this machine (an sshd started here on
+# 127.0.0.1, a free port, throwaway keys; stopped at the end). Same figures
+# as a local run; an unreachable login leaves its cells for RESUME.
+. tests/lib.sh
+[ -x /usr/sbin/sshd ] && command -v parallel >/dev/null && command -v rsync >/dev/null || {
+	skip "HOSTS: needs openssh-server, parallel and rsync (make deps)"; exit 0; }
+tmp=$(mktemp -d)
+sshd_pid=
+cleanup() {
+	[ -z "$sshd_pid" ] || kill "$sshd_pid" 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+export KABENCH_RESULTS=$tmp/results
+export KABENCH_CACHE=${KABENCH_CACHE:-$HOME/.cache/kabench}
+# GNU parallel keeps its state under $HOME: a scratch one.
+export HOME=$tmp/home
+mkdir -p "$HOME" /run/sshd
+
+# A free port on 127.0.0.1.
+port=$(awk 'BEGIN { srand(); print 20000 + int(rand() * 20000) }')
+while ss -ltn 2>/dev/null | grep -q "127.0.0.1:$port "; do port=$((port + 1)); done
+ssh-keygen -q -t ed25519 -N '' -f "$tmp/hostkey" && ssh-keygen -q -t ed25519 -N '' -f "$tmp/userkey" &&
+	cp "$tmp/userkey.pub" "$tmp/authorized_keys" || { fail "ssh-keygen"; exit 1; }
+cat >"$tmp/sshd_config" <<EOF
+Port $port
+ListenAddress 127.0.0.1
+HostKey $tmp/hostkey
+AuthorizedKeysFile $tmp/authorized_keys
+PidFile $tmp/sshd.pid
+PermitRootLogin prohibit-password
+PasswordAuthentication no
+StrictModes no
+UsePAM no
+EOF
+/usr/sbin/sshd -D -f "$tmp/sshd_config" -E "$tmp/sshd.log" &
+sshd_pid=$!
+opts="-p $port -i $tmp/userkey -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o BatchMode=yes -o LogLevel=ERROR"
+i=0
+until ssh $opts root@127.0.0.1 true 2>/dev/null; do
+	sleep 0.2; i=$((i + 1)); [ $i -lt 50 ] || { fail "sshd on 127.0.0.1:$port did not answer ($(tail -n 1 "$tmp/sshd.log"))"; exit 1; }
+done
+printf '1/ssh %s root@127.0.0.1\n1/ssh %s root@localhost\n' "$opts" "$opts" >"$tmp/hosts"
+
+latest() { ls -d "$KABENCH_RESULTS"/*-smoke 2>/dev/null | sort | tail -n 1; }
+ops() { awk -F, 'NR > 1 { print $2, $9, $11, $12, $13, $15 }' "$1/samples.csv" | sort; }
+
+make -s bench EXPERIMENT=smoke PLUGIN=off HOSTS="$tmp/hosts" >/dev/null 2>"$tmp/err1"
+rc=$?
+remote=$(latest)
+check "make bench HOSTS= (two ssh logins) succeeds ($rc)" [ $rc -eq 0 ]
+[ $rc -eq 0 ] || tail -n 5 "$tmp/err1"
+check "both logins ran cells, each cell says which" \
+	sh -c 'grep -h "^host=" "$1"/boots/*/facts | sort -u | grep -c "via root@" | grep -qx 2' - "$remote"
+check "the remote cells came back whole (console log, facts, verdict ok)" \
+	sh -c '[ "$(grep -lx ok "$1"/boots/*/verdict | wc -l)" -eq 4 ] && ls "$1"/boots/*/console.log >/dev/null' - "$remote"
+make -s bench EXPERIMENT=smoke PLUGIN=off JOBS=2 >/dev/null 2>"$tmp/err2"
+local=$(latest)
+ops "$remote" >"$tmp/ops.remote"
+ops "$local" >"$tmp/ops.local"
+check "the figures over ssh equal a local run's, sample for sample" \
+	sh -c '[ "$1" != "$2" ] && [ -s "$3" ] && cmp -s "$3" "$4"' - "$remote" "$local" "$tmp/ops.remote" "$tmp/ops.local"
+
+# A login nobody answers: its cells get no verdict, the run says which
+# login, exits non-zero, and RESUME (here, locally) finishes it.
+dead=$((port + 1))
+while ss -ltn 2>/dev/null | grep -q "127.0.0.1:$dead "; do dead=$((dead + 1)); done
+printf '1/ssh -p %s -o BatchMode=yes -o ConnectTimeout=3 -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null root@127.0.0.1\n' "$dead" >"$tmp/dead"
+make -s bench EXPERIMENT=smoke PLUGIN=off HOSTS="$tmp/dead" >/dev/null 2>"$tmp/err3"
+rc=$?
+broken=$(latest)
+check "an unreachable login: exit non-zero ($rc), the run incomplete" [ $rc -ne 0 -a -s "$broken/incomplete" ]
+check "... and the message names the login" grep -q "got no verdict from ssh -p $dead" "$tmp/err3"
+make -s bench RESUME="$broken" >/dev/null 2>"$tmp/err4"
+ops "$broken" >"$tmp/ops.resumed"
+check "RESUME finishes it with the same figures" sh -c 'cmp -s "$1" "$2" && [ ! -e "$3/incomplete" ]' - "$tmp/ops.local" "$tmp/ops.resumed" "$broken"
