@@ -18,6 +18,6 @@ guest/parse-console: guest/parse-console.c guest/marker.h bench/kabench.h
 build/initramfs.cpio: build/guest/init bench/kabench guest/pack-initramfs
 	guest/pack-initramfs build/guest/init bench/kabench $@
 
-## bench-guest: boot 6.1 under tcg and icount; print boot-to-first-sample, per-boot overhead, initramfs size
+## bench-guest: boot 6.1 under tcg and icount; print boot-to-first-sample, per-boot overhead, initramfs size, and the plugin's cost (a boot with and without it)
 bench-guest: initramfs
 	guest/bench-guest
