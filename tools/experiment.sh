@@ -7,6 +7,7 @@
 #     FLAGS like erms,fsrm or erms+fsrm, the form a run's copy is written in)
 #   profile accel cpu mask smp tasks interval warmup samples repeats shift
 #   seed plugin warnings min_effect fail_on_regression     (optional)
+#   series VARIANT      (instead of compare: every prefix of its series)
 # A compare line's cpu= and mask= replace the experiment's for its boots.
 # Overrides come as KEY=VALUE arguments (the make command line passes
 # them): a field in capitals (ACCEL=tcg), COMPARE="BASE:NEW ..." (replaces
@@ -25,7 +26,7 @@ die2() { echo "kabench: $*" >&2; exit 2; }
 exp_read() {
 	file=$1; shift
 	[ -r "$file" ] || die2 "no experiment file '$file'"
-	exp_compare= exp_raw_compare=
+	exp_compare= exp_raw_compare= exp_series=
 	for f in $EXP_FIELDS $EXP_OPTIONAL; do eval "exp_$f= ov_$f="; done
 	exp_overrides "$@"
 	n=0
@@ -45,6 +46,9 @@ exp_read() {
 		seed|plugin|warnings|min_effect|fail_on_regression)
 			[ $# -eq 1 ] || die2 "$file:$n: field '$key' wants one value, got '$*'"
 			eval "exp_$key=\$1" ;;
+		series)	# a series experiment (tools/run-series reads it)
+			[ $# -eq 1 ] || die2 "$file:$n: 'series' wants one variant, got '$*'"
+			exp_series=$1 ;;
 		*) die2 "$file:$n: unknown field '$key'" ;;
 		esac
 	done <"$file"
@@ -62,7 +66,7 @@ exp_read() {
 		eval "[ -n \"\$exp_$f\" ] || exp_$f=\$d"
 	done
 	exp_resolve_compare
-	[ -n "$exp_compare" ] || die2 "experiment $file has no compare line"
+	[ -n "$exp_compare" ] || [ -n "$exp_series" ] || die2 "experiment $file has no compare line"
 	exp_check
 }
 
@@ -134,6 +138,7 @@ exp_check() {
 	is_decimal "$exp_min_effect" || die2 "bad min_effect '$exp_min_effect' (percent >= 0)"
 	[ "$exp_fail_on_regression" = none ] || is_decimal "$exp_fail_on_regression" ||
 		die2 "bad fail_on_regression '$exp_fail_on_regression' (percent, or none)"
+	[ -n "$exp_compare" ] || return 0
 	echo "$exp_compare" | while read -r b n cpu mask rest; do
 		case $cpu in ''|*[!A-Za-z0-9._-]*) die2 "bad cpu '$cpu' (a QEMU CPU model name)" ;; esac
 		case $mask in -) ;; *[!a-z0-9_.,-]*|,*|*,|*,,*) die2 "bad mask '$mask' (flag names like erms,fsrm)" ;; esac

@@ -18,8 +18,13 @@ exp_args = $(foreach v,$(EXP_SETTINGS),$(if $(filter command line,$(origin $(v))
 .PHONY: bench bench-native report
 ## bench EXPERIMENT=seeds [ACCEL= TASKS= JOBS= HOSTS= ...]: build, boot and compare the kernels of an experiment
 ## bench RESUME=results/<run>: run the cells of an interrupted or failed run again, then its report
+## bench SERIES=<variant>: the same as make series VARIANT=<variant> (one row per patch of its series)
 bench: deps build/tools/summarize build/tools/compare
+ifeq ($(origin SERIES),command line)
+	tools/run-series $(call shell_quote,$(SERIES)) $(call shell_quote,$(EXPERIMENT)) $(SERIES_ARGS)
+else
 	tools/run-experiment $(if $(filter command line,$(origin RESUME)),,$(call shell_quote,$(EXPERIMENT))) $(exp_args)
+endif
 
 ## bench-native EXPERIMENT=seeds [NATIVE_RSD=1 NATIVE_MAX=10 NATIVE_SCALING=1 TASKS=...]: the experiment's testcases on this machine's own kernel, no QEMU; repeats until each cell's stddev is under NATIVE_RSD %
 bench-native: deps bench/kabench build/tools/summarize build/tools/compare
