@@ -111,6 +111,11 @@ sleep 1
 check "... and leaves no process behind in the run folder" [ -z "$(in_run "$killed")" ]
 check "... nor a parallel or run-cell of that run" sh -c '! pgrep -f "$1/kit/run-cell" >/dev/null' - "$killed"
 check "... and marks the run incomplete ($(wc -l <"$killed/incomplete" 2>/dev/null) cells left)" [ -s "$killed/incomplete" ]
+if ls "$killed"/boots/*/verdict 2>/dev/null | xargs grep -lx ok >/dev/null 2>&1; then
+	make -s report RUN="$killed" >/dev/null 2>&1
+	check "make report works on the interrupted run for what it has" \
+		sh -c 'grep -q "incomplete" "$1/report.md" && [ -s "$1/summary.csv" ]' - "$killed"
+fi
 make -s bench RESUME="$killed" >/dev/null 2>"$tmp/err4"
 rc=$?
 check "make bench RESUME= finishes it (exit $rc), no incomplete mark" [ $rc -eq 0 -a ! -e "$killed/incomplete" ]
