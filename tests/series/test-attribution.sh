@@ -7,6 +7,8 @@
 # the kernel cache (content-keyed); the run folder is removed.
 . tests/lib.sh
 tmp=$(mktemp -d) || exit 2
+# Runs go to a scratch results folder, never the repository's results/.
+export KABENCH_RESULTS=$tmp/results
 run=
 trap 'rm -rf "$tmp" ${run:+"$run"}' EXIT
 mkdir "$tmp/variants" && cp -r tests/series/6.1-series3 kernel-patches/variants/6.1 "$tmp/variants/"
@@ -51,7 +53,7 @@ check "fstat (not touched by the series) moves by under 1% in every row" \
 		$1 == "fstat" { n++; if ($c["step_pct"] >= 1 || $c["step_pct"] <= -1) bad++ } END { exit !(n == 4 && !bad) }' "$run/series.csv"
 
 # Bad input: one line naming the value, exit 2, nothing run.
-n=$(ls results | wc -l)
+n=$(ls "$KABENCH_RESULTS" 2>/dev/null | wc -l)
 expect_exit 2 "run-series: unknown variant exits 2" tools/run-series no-such-variant smoke
 check "run-series: the unknown variant is named in one line" \
 	sh -c 'tools/run-series no-such-variant smoke 2>&1 >/dev/null | { read -r l && ! read -r x && echo "$l" | grep -q no-such-variant; }'
@@ -59,4 +61,4 @@ expect_exit 2 "run-series: a prefix instead of a variant exits 2" tools/run-seri
 expect_exit 2 "run-series: unknown experiment exits 2" tools/run-series 6.1-series3 no-such-exp
 expect_exit 2 "run-series: COMPARE= exits 2" tools/run-series 6.1-series3 smoke COMPARE=6.1:6.1-fstat
 expect_exit 2 "run-series: a variant without patches exits 2" tools/run-series 6.1 smoke
-check "bad input made no results folder" [ "$(ls results | wc -l)" -eq "$n" ]
+check "bad input made no results folder" [ "$(ls "$KABENCH_RESULTS" 2>/dev/null | wc -l)" -eq "$n" ]

@@ -7,6 +7,8 @@
 # Scratch variants folder; the builds stay cached, the failed one is removed.
 . tests/lib.sh
 tmp=$(mktemp -d) || exit 2
+# Runs go to a scratch results folder, never the repository's results/.
+export KABENCH_RESULTS=$tmp/results
 run=
 cleanup() {
 	# the prefix that does not build leaves an unfinished folder: not kept

@@ -11,6 +11,8 @@
 . tests/lib.sh
 repo=$(pwd)
 tmp=$(mktemp -d) || exit 2
+# Runs go to a scratch results folder, never the repository's results/.
+export KABENCH_RESULTS=$tmp/results
 runs=
 trap 'rm -rf "$tmp" $runs' EXIT
 src=$(kernel-patches/build --source 6.1 2>"$tmp/err") || { fail "the 6.1 tree unpacks"; cat "$tmp/err"; exit 1; }
