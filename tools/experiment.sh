@@ -163,9 +163,6 @@ exp_open() {
 	exp_read "$f" "$@"
 }
 
-# exp_check_tests: kept for callers; exp_read has checked them already.
-exp_check_tests() { :; }
-
 # Every testcase of the experiment, each once, one a line.
 exp_all_tests() {
 	echo "$exp_compare" | awk 'NF { for (i = 5; i <= NF; i++) if (!seen[$i]++) print $i }'
