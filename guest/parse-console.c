@@ -182,7 +182,7 @@ static void remember(const char *line)
 static void kernel_message(const char *s)
 {
 	static const char *const warnings[] = {
-		"soft lockup", "hard LOCKUP", "detected stall", "self-detected stall",
+		"soft lockup", "hard LOCKUP", "detected stall",
 		"blocked for more than", "WARNING:", "Call Trace:",
 	};
 
