@@ -42,7 +42,7 @@ guest/run-guest --kernel "$img" --out "$tmp/b" --accel kvm --cpu host --mask erm
 rc=$?
 fact() { sed -n "s/^$1=//p" "$tmp/b/facts" | head -n 1; }
 v=$(head -n 1 "$tmp/b/verdict" 2>/dev/null)
-check "kvm boot: exits 0 with verdict ok (exit $rc, verdict '$v')" [ $rc -eq 0 ] && [ "$v" = ok ]
+check "kvm boot: exits 0 with verdict ok (exit $rc, verdict '$v')" [ $rc -eq 0 -a "$v" = ok ]
 check "kvm boot: facts accel=kvm" [ "$(fact accel)" = kvm ]
 check "kvm boot: the guest runs $smp vCPUs (nr_cpus '$(fact nr_cpus)')" [ "$(fact nr_cpus)" = $smp ]
 check "kvm boot: erms and fsrm absent from the guest's flags" \

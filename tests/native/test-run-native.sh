@@ -35,7 +35,7 @@ runs_of() {
 tools/run-native --rsd 0.000001 --max-runs 3 --results "$tmp/r1" "$tmp/tiny$$.exp" >"$tmp/out1" 2>"$tmp/err1"
 rc=$?
 run=$(ls -d "$tmp/r1"/*-tiny$$-native 2>/dev/null | head -n 1)
-check "run-native: exits 0 (exit $rc: $(tail -n 1 "$tmp/err1"))" [ $rc -eq 0 ] && [ -n "$run" ]
+check "run-native: exits 0 (exit $rc: $(tail -n 1 "$tmp/err1"))" [ $rc -eq 0 -a -n "$run" ]
 [ -n "$run" ] || exit 1
 check "run-native: unreachable target: 3 runs of each testcase (the maximum)" \
 	[ "$(runs_of "$run" fstat processes) $(runs_of "$run" fstatat_empty processes)" = "3 3" ]

@@ -40,7 +40,8 @@ for f in filename_lookup path_init getname_flags; do
 done
 check "fstatat_empty's own loop is a user symbol" grep -q '^fstatat_empty,.*,symbol,user,loop,' "$p"
 bad=$(awk -F, '$6 == "class" && $7 == "user" && $8 == "syscall" && $9 < $5 { print $1 $4 }' "$p")
-check "user syscalls per window >= its ops${bad:+ ($bad)}" [ -z "$bad" ]
+nsys=$(awk -F, '$6 == "class" && $7 == "user" && $8 == "syscall"' "$p" | wc -l)
+check "user syscalls per window >= its ops, one syscall row per window ($nsys)${bad:+ ($bad)}" [ -z "$bad" -a "$nsys" -eq "$nw" ]
 
 # refuse WHAT PATTERN [ENV=V] MAP: profile-boot on a copy of boot 1 fails
 # with one line matching PATTERN and writes no profile.csv.

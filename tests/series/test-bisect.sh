@@ -51,7 +51,7 @@ tools/run-series 6.1-series-broken smoke TESTS=fstatat_empty REPEATS=1 >"$tmp/ou
 rc=$?
 run=$(sed -n 's/^\[[0-9:]*\] done: //p' "$tmp/err" | tail -n 1)
 echo "# run-series 6.1-series-broken: $(( $(date +%s) - t0 )) s"
-check "run-series with a prefix that does not build still measures the others" [ $rc -eq 0 ] && [ -s "$run/series.csv" ]
+check "run-series with a prefix that does not build still measures the others" [ $rc -eq 0 -a -s "$run/series.csv" ]
 check "run-series names the patch that does not build" \
 	grep -q '6.1-series-broken~2 does not build: patch 2 0002-fs-read_write-does-not-compile.patch' "$tmp/err"
 check "its row covers patches 2-3 and says patch 2 does not build" \
