@@ -36,8 +36,32 @@ trap 'rm -rf "$tmp"' EXIT
 	summary_row b12 2002440 0.1 3; summary_row n12 2002460 0.1 3
 	# 13: the same figure on both sides: no change
 	summary_row b13 500 0 3; summary_row n13 500 0 3
+	# 14: exactly +50% (150/100 - 1 is exact in binary), for --min-effect 50
+	summary_row b14 100 0 3; summary_row n14 150 0 3
+	# 15: a base whose mean is 0 has no %change: no row
+	summary_row b15 0 0 3; summary_row n15 100 0 3
+	# cells apart in one axis (100 and 200 on both sides, the new side in
+	# the other order): each pairs with its own twin only, +0.00% twice
+	for axis in mode tasks profile accel cpu_model qemu_cpu; do
+		for v in b n; do
+			for x in 1 2; do
+				[ $v = n ] && x=$((3 - x))
+				m=processes t=1 p=minimal a=icount c="Test CPU" q=max
+				case $axis in
+				mode) [ $x = 2 ] && m=threads ;; tasks) [ $x = 2 ] && t=2 ;;
+				profile) [ $x = 2 ] && p=distro ;; accel) [ $x = 2 ] && a=tcg ;;
+				cpu_model) [ $x = 2 ] && c="Other CPU" ;; qemu_cpu) [ $x = 2 ] && q="max -erms" ;;
+				esac
+				echo "$v$axis,k,$p,$a,$c,t,$m,$t,3,3,${x}00,${x}00,0,${x}00,${x}00,${x}00,$q"
+			done
+		done
+	done
 } >"$tmp/summary.csv"
-{ pair_head; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13; do pair_row b$i n$i; done; } >"$tmp/pairs.csv"
+{
+	pair_head
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do pair_row b$i n$i; done
+	for axis in mode tasks profile accel cpu_model qemu_cpu; do pair_row b$axis n$axis; done
+} >"$tmp/pairs.csv"
 
 build/tools/compare "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/compare.csv"
 p() { pick "$tmp/compare.csv" p_value group="b$1 -> n$1"; }
@@ -60,12 +84,19 @@ check "+50% from one boot is within noise" [ "$(verdict 6)" = "within noise" ]
 check "+0.001% under bit-exact icount is no change, though p < 1e-6" \
 	sh -c '[ "$1" = "no change" ] && awk -v p="$2" "BEGIN { exit !(p < 1e-6) }"' - "$(verdict 12)" "$(p 12)"
 check "the same figure on both sides is no change" [ "$(verdict 13)" = "no change" ]
+check "the same figure on both sides has p = 1" [ "$(p 13)" = 1 ]
+check "a base with mean 0 gives no row (no %change from 0)" [ -z "$(verdict 15)" -a -n "$(verdict 14)" ]
+for axis in mode tasks profile accel cpu_model qemu_cpu; do
+	ch=$(pick "$tmp/compare.csv" change_pct group="b$axis -> n$axis" | tr '\n' ' ')
+	check "cells apart in $axis pair only with their twin (+0.00 twice: $ch)" [ "$ch" = "+0.00 +0.00 " ]
+done
 check "compare.csv names the rule's settings: min_effect_pct 1, alpha 0.05" \
 	[ "$(pick "$tmp/compare.csv" min_effect_pct group="b1 -> n1")/$(pick "$tmp/compare.csv" alpha group="b1 -> n1")" = 1/0.05 ]
 
 # The settings move the boundaries.
 build/tools/compare --min-effect 50 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/min50.csv"
 check "--min-effect 50: +45% is no change" [ "$(pick "$tmp/min50.csv" verdict group="b4 -> n4")" = "no change" ]
+check "--min-effect 50: exactly +50% is a change (improved)" [ "$(pick "$tmp/min50.csv" verdict group="b14 -> n14")" = "improved" ]
 build/tools/compare --min-effect 0 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/min0.csv"
 check "--min-effect 0: +0.001% with p < 1e-6 is improved" [ "$(pick "$tmp/min0.csv" verdict group="b12 -> n12")" = "improved" ]
 build/tools/compare --alpha 0.001 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/alpha.csv"

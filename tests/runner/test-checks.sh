@@ -3,6 +3,7 @@
 # command that `check` runs (check "x" [ a ] && [ b ]) asserts only its
 # first part; the rest runs outside the check and can never fail it.
 . tests/lib.sh
+echo "plan 3"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
