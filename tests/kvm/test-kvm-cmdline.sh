@@ -12,10 +12,6 @@ golden=tests/kvm/golden
 update=0
 [ "${1-}" = --update ] && update=1
 
-if ! grep -q -- '--print-cmd' guest/run-guest; then
-	skip "kvm command line: guest/run-guest has no --print-cmd yet"
-	exit 0
-fi
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 : >"$tmp/bzImage"
