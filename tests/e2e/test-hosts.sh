@@ -14,7 +14,7 @@ cleanup() {
 }
 trap cleanup EXIT
 export KABENCH_RESULTS=$tmp/results
-export KABENCH_CACHE=${KABENCH_CACHE:-$HOME/.cache/kabench}
+export KABENCH_CACHE
 # GNU parallel keeps its state under $HOME: a scratch one.
 export HOME=$tmp/home
 mkdir -p "$HOME" /run/sshd

@@ -22,7 +22,7 @@ diff --git a/fs/stat.c b/fs/stat.c
 +so the hunk must fail
  and neither is this one
 PATCH
-cache=${KABENCH_CACHE:-$HOME/.cache/kabench}
+cache=$KABENCH_CACHE
 KABENCH_VARIANTS_DIR=$tmp/variants kernel-patches/build 6.1-broken >"$tmp/out" 2>"$tmp/err"
 rc=$?
 check "broken patch: exit status 1" [ $rc = 1 ]

@@ -47,7 +47,7 @@ check "another compiler version gets a new key" [ "$(key "$(PATH=$tmp/bin:$PATH 
 
 # A hard-linked scratch copy of the two builds: a bzImage that no longer
 # matches its stamp (a full disk, an edit) is caught and redone, never served.
-ucache=${KABENCH_CACHE:-$HOME/.cache/kabench}/kernels
+ucache=$KABENCH_CACHE/kernels
 mkdir -p "$tmp/cache/kernels/v" "$tmp/cache/kernels/src"
 cp -al "$ucache/src/6.1" "$ucache/src/6.1.done" "$tmp/cache/kernels/src/"
 cp -al "$dir" "$(dirname "$($build 6.1-fstat 2>/dev/null)")" "$tmp/cache/kernels/v/"
