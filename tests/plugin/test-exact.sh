@@ -2,9 +2,11 @@
 # The plugin counts exactly: a static test init (tests/plugin/testinit.c)
 # runs code of a known instruction count between marks, booted under
 # icount with the cached 6.1 kernel. Its user-space counts must be exact:
-# a loop of 2001 instructions, a 4 KB rep movsq (3 + 513 executions) and a
+# a loop of 2001 instructions, a 4 KB rep movsq (3 + 513 executions), a
 # loop of 3000001 instructions (long enough for timer interrupts, which
-# land in the kernel's count, never in the user one).
+# land in the kernel's count, never in the user one), and 1000 calls of a
+# 3-instruction function: each symbol is charged exactly its own
+# instructions, its neighbours none.
 . tests/lib.sh
 make -s -f guest/plugin/rules.mk build/plugin/kabench-prof.so build/plugin/profile-attrib \
 	build/plugin/testinit >/dev/null 2>&1 || { fail "make the plugin and the test init"; exit 1; }
@@ -29,7 +31,7 @@ w_err=$(head -n 1 "$tmp/w.err")
 check "profile-attrib --windows reads the raw file${w_err:+ ($w_err)}" [ -s "$tmp/w.csv" ]
 get() { awk -F, -v w="$1" -v s="$2" -v what="$3" '$1 == w && $2 == s && $3 == what { print $4 }' "$tmp/w.csv"; }
 n=$(awk -F, 'NR > 1 { print $1 }' "$tmp/w.csv" | sort -u | wc -l)
-check "three windows between the four marks (got $n)" [ "$n" -eq 3 ]
+check "four windows between the five marks (got $n)" [ "$n" -eq 4 ]
 v=$(get 0 user all)
 check "loop: 2001 user instructions (got $v)" [ "$v" = 2001 ]
 v=$(get 1 user all) m=$(get 1 user movsq)
@@ -39,3 +41,21 @@ v=$(get 2 user all)
 check "long loop: 3000001 user instructions (got $v)" [ "$v" = 3000001 ]
 v=$(get 0 kernel all)
 check "no kernel instructions in the short loop's window (got $v)" [ "$v" = 0 ]
+v=$(get 3 user all)
+check "1000 calls: 6003 user instructions (got $v)" [ "$v" = 6003 ]
+
+# Per symbol: profile-attrib with the test init's own symbols (a bench.csv
+# with one sample row per window, as the sampler writes them).
+{
+	echo "kind,test,mode,tasks,sample,elapsed_s,ops,ops_per_s,task_min_ops_per_s,task_max_ops_per_s"
+	for i in 1 2 3 4; do echo "sample,known,processes,1,$i,0.001,1000,1000000.0,1000000.0,1000000.0"; done
+} >"$tmp/bench.csv"
+build/plugin/profile-attrib --map "$(dirname "$img")/System.map" --elf build/plugin/testinit \
+	--bench "$tmp/bench.csv" "$tmp/raw" >"$tmp/profile.csv" 2>"$tmp/p.err"
+check "profile-attrib with the test init's symbols$(head -c 200 "$tmp/p.err")" [ -s "$tmp/profile.csv" ]
+sym() { awk -F, -v s="$1" -v f="$2" '$4 == s && $6 == "symbol" && $7 == "user" && $8 == f { print $9 }' "$tmp/profile.csv"; }
+check "kb_known, called 1000 times: exactly 3000 instructions (got $(sym 4 kb_known))" [ "$(sym 4 kb_known)" = 3000 ]
+check "the caller _start: exactly 3003 (got $(sym 4 _start))" [ "$(sym 4 _start)" = 3003 ]
+check "its neighbours kb_before and kb_after: none (got '$(sym 4 kb_before)' '$(sym 4 kb_after)')" \
+	[ -z "$(sym 4 kb_before)$(sym 4 kb_after)" ]
+check "the first loop is _start's alone: 2001 (got $(sym 1 _start))" [ "$(sym 1 _start)" = 2001 ]

@@ -4,10 +4,24 @@
  *   window 0: mov + 1000 x (dec, jnz)                  = 2001 instructions
  *   window 1: lea, lea, mov + rep movsq of 4096 bytes  = 3 + 513
  *   window 2: mov + 1000000 x (add, dec, jnz)          = 3000001
+ *   window 3: 1000 calls of kb_known (add, add, ret):   3000 in kb_known,
+ *             mov, sub + 1000 x (call, dec, jnz), add  = 3003 in _start,
+ *             none in its neighbours kb_before and kb_after
  * then it prints "testinit done" and powers the machine off. */
 #include "../../bench/mark.h"
 
 static long src[512], dst[512];
+
+/* Three functions side by side, for the per-symbol attribution check:
+ * only the middle one is called. */
+__asm__(".text\n"
+	".globl kb_before\n.type kb_before, @function\nkb_before:\n\tnop\n\tret\n"
+	".size kb_before, .-kb_before\n"
+	".globl kb_known\n.type kb_known, @function\nkb_known:\n"
+	"\tadd $1, %rax\n\tadd $2, %rax\n\tret\n"
+	".size kb_known, .-kb_known\n"
+	".globl kb_after\n.type kb_after, @function\nkb_after:\n\tnop\n\tret\n"
+	".size kb_after, .-kb_after\n");
 
 static long sys3(long nr, long a, long b, long c)
 {
@@ -48,6 +62,13 @@ void _start(void)
 		"2: add $1, %%rax\n\t"
 		"dec %%ecx\n\t"
 		"jnz 2b\n\t"
+		KB_MARK_ASM_END
+		"mov $1000, %%ecx\n\t"
+		"sub $128, %%rsp\n"	/* calls below the red zone */
+		"3: call kb_known\n\t"
+		"dec %%ecx\n\t"
+		"jnz 3b\n\t"
+		"add $128, %%rsp\n\t"
 		KB_MARK_ASM_END
 		: : "m"(src), "m"(dst) : "rax", "rcx", "rsi", "rdi", "memory", "cc");
 	sys3(1, 1, (long)done, sizeof(done) - 1);
