@@ -15,9 +15,10 @@ series: deps build/tools/summarize build/tools/compare
 	@[ -n "$(VARIANT)" ] || { echo "kabench: make series needs VARIANT=<variant>" >&2; exit 2; }
 	tools/run-series $(call series_quote,$(VARIANT)) $(call series_quote,$(EXPERIMENT)) $(SERIES_ARGS)
 
-## bisect VARIANT=v TEST=testcase THRESHOLD=pct [TASKS=1] [PROFILE=minimal]: first patch of v's series changing the testcase by more than pct% (one icount boot per step)
+## bisect VARIANT=v TEST=testcase THRESHOLD=pct [TASKS=1] [PROFILE=minimal] [EXPERIMENT=seeds]: first patch of v's series changing the testcase by more than pct% (one icount boot per step)
 bisect:
 	@[ -n "$(VARIANT)" ] && [ -n "$(TEST)" ] && [ -n "$(THRESHOLD)" ] || \
 		{ echo "kabench: make bisect needs VARIANT=<variant> TEST=<testcase> THRESHOLD=<pct>" >&2; exit 2; }
 	tools/bisect --tasks $(call series_quote,$(or $(TASKS),1)) --profile $(call series_quote,$(or $(PROFILE),minimal)) \
+		--experiment $(call series_quote,$(EXPERIMENT)) \
 		$(call series_quote,$(VARIANT)) $(call series_quote,$(TEST)) $(call series_quote,$(THRESHOLD))

@@ -19,8 +19,10 @@ trap cleanup EXIT
 mkdir "$tmp/variants" && cp -r tests/series/6.1-series3 tests/series/6.1-series-broken "$tmp/variants/"
 export KABENCH_VARIANTS_DIR="$tmp/variants"
 
+# The guest CPU is that of the experiment's compare line for the variant.
+sed 's/^compare .*/compare 6.1 6.1-series3 fstatat_empty mask=fsrm/' bench/experiments/smoke.exp >"$tmp/series3.exp"
 t0=$(date +%s)
-make -s bisect VARIANT=6.1-series3 TEST=fstatat_empty THRESHOLD=5 >"$tmp/out" 2>"$tmp/err"
+make -s bisect VARIANT=6.1-series3 TEST=fstatat_empty THRESHOLD=5 EXPERIMENT="$tmp/series3.exp" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 echo "# make bisect 6.1-series3: $(( $(date +%s) - t0 )) s"
 sed 's/^/# /' "$tmp/out"
@@ -33,11 +35,16 @@ check "it prints the figures on both sides (6.1-series3~1 before, ~2 after, +50%
 		END { exit !(b > 0 && a > 1.5 * b) }' "$tmp/out"
 check "it tried at most 1 + ceil(log2(3)) + 1 = 4 prefixes" \
 	sh -c "grep -q '^  [1-4] prefixes tried of 4$' '$tmp/out'"
+check "it boots and names the compare line's CPU (-cpu max -fsrm)" \
+	grep -q '^  guest CPU: -cpu max -fsrm (the compare line 6.1 -> 6.1-series3 of series3)$' "$tmp/out"
+check "it states its rule" grep -q '^  rule: a prefix is bad when its figure (ops over measured time, as summarize) differs from the base.s by more than 5%$' "$tmp/out"
 
 t0=$(date +%s)
 tools/bisect 6.1-series-broken fstatat_empty 5 >"$tmp/out" 2>"$tmp/err"
 rc=$?
 echo "# bisect 6.1-series-broken: $(( $(date +%s) - t0 )) s"
+check "without a compare line for the variant it says whose CPU it boots" \
+	grep -q "^  guest CPU: -cpu max -erms -fsrm (seeds's cpu and mask: no compare line of it has 6.1-series-broken with fstatat_empty)$" "$tmp/out"
 sed 's/^/# /' "$tmp/out"
 check "bisect over a prefix that does not build succeeds" [ $rc -eq 0 ]
 [ $rc -eq 0 ] || tail -n 20 "$tmp/err"
