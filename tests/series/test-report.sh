@@ -35,13 +35,25 @@ check "a waterfall per testcase, PNG and SVG" \
 check "the chart data: base, 1, 2-3, 4, total, cumulative" \
 	sh -c "awk '!/^#/ { printf \"%s:%.1f \", \$2, \$4 }' '$tmp/series-1.dat' | grep -qx 'base:0.0 1:0.0 2-3:132.3 4:132.3 total:132.3 '"
 
-# A profile-summary.csv (per-function instructions/op) gives top functions.
-printf 'variant,testcase,function,instructions_per_op\ns3~1,fstatat_empty,getname_flags,300\ns3~3,fstatat_empty,getname_flags,0\ns3~1,fstatat_empty,vfs_fstat,10\ns3~3,fstatat_empty,vfs_fstat,60\n' >"$tmp/profile-summary.csv"
+# A profile-summary.csv (tools/profile-summary's format) gives the top
+# functions: symbol rows only, never the total or a class, whose changes
+# are larger; another mode's rows do not count.
+{
+	echo "variant,qemu_cpu,testcase,mode,tasks,boots,samples,ops,kind,space,symbol,instructions,per_op"
+	for v in "s3~1 300 10 2000 400" "s3~3 0 60 1000 100"; do
+		set -- $v
+		echo "$1,max,fstatat_empty,processes,1,1,2,100,total,all,all,$(($4 * 100)),$4"
+		echo "$1,max,fstatat_empty,processes,1,1,2,100,class,kernel,movsb,$(($5 * 100)),$5"
+		echo "$1,max,fstatat_empty,processes,1,1,2,100,symbol,kernel,getname_flags,$(($2 * 100)),$2"
+		echo "$1,max,fstatat_empty,processes,1,1,2,100,symbol,kernel,vfs_fstat,$(($3 * 100)),$3"
+		echo "$1,max,fstatat_empty,threads,1,1,2,100,symbol,kernel,other_mode_only,$(($4 * 100)),$4"
+	done
+} >"$tmp/profile-summary.csv"
 tools/series-report "$tmp" >"$tmp/out2" 2>&1
-check "with profile-summary.csv the row names its top functions" \
-	grep -q 'top functions (instructions/op): getname_flags -300.0; vfs_fstat +50.0' "$tmp/out2"
+check "with profile-summary.csv the row names its top functions, and only functions" \
+	grep -q 'top functions (instructions/op): getname_flags -300.0; vfs_fstat +50.0$' "$tmp/out2"
 
-# Without it, the boots' own profile.csv (the plugin's) are summed.
+# Without it, tools/profile-summary makes it from the boots' own profile.csv.
 rm "$tmp/profile-summary.csv"
 mkdir -p "$tmp/boots/s3~1-1" "$tmp/boots/s3~3-1"
 h=testcase,mode,tasks,sample,ops,kind,space,symbol,instructions
