@@ -76,6 +76,14 @@ tools/profile-report --top 2 "$run" "$tmp/pairs.csv" >"$tmp/top2.md" 2>/dev/null
 check "--top 2: two function rows and other" sh -c '[ "$(grep -c "^| \`" "$1")" -eq 2 ] && grep -q "^| other (9 functions)" "$1"' - "$tmp/top2.md"
 tools/profile-report --text "$run" "$tmp/pairs.csv" >"$tmp/text" 2>/dev/null
 check "--text: the total line" grep -Eq '^ +7\.00 +9\.00 +\+2\.00  total$' "$tmp/text"
+# profile-summary.csv read by its column names: the same report with its
+# first and last columns swapped.
+mkdir "$tmp/swapped" && cp -r "$run/boots" "$tmp/swapped/" &&
+	awk -F, -v OFS=, '{ t = $1; $1 = $NF; $NF = t; print }' "$run/profile-summary.csv" >"$tmp/swapped/profile-summary.csv"
+tools/profile-report "$tmp/swapped" "$tmp/pairs.csv" 2>/dev/null | sed "s|$tmp/swapped|RUN|g" >"$tmp/swapped.md"
+sed "s|$run|RUN|g" "$tmp/report.md" >"$tmp/report.norm"
+check "profile-report reads profile-summary.csv by column name (columns swapped: same report)" \
+	sh -c '[ -s "$1" ] && cmp -s "$1" "$2"' - "$tmp/swapped.md" "$tmp/report.norm"
 # a run without any profile
 mkdir -p "$tmp/kvm/boots/K-1" && cp "$run/boots/K-1/facts" "$tmp/kvm/boots/K-1/"
 tools/profile-report "$tmp/kvm" "$tmp/pairs.csv" >"$tmp/none.md" 2>&1
