@@ -125,6 +125,9 @@ static int spawn(const struct kb_config *cfg, const struct kb_run *run, struct k
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGHUP, SIG_DFL);
 	signal(SIGCHLD, SIG_DFL);
+	/* a write to a pipe whose reader died is an EPIPE error naming the
+	 * call (a helper gone), not a silent death */
+	signal(SIGPIPE, SIG_IGN);
 	if (cfg->threads)
 		thread_worker(cfg, run, sh, ntasks);
 	else
