@@ -1,10 +1,10 @@
-/* page_fault2: will-it-scale's page_fault2 ("Separate file private mapping page fault").
- * Each task maps its own file privately, writes one byte to each page (one
- * op: a fault that reads the file's page and copies it, copy-on-write),
- * then unmaps it and starts again. The file is 64 MB, not upstream's
- * 128 MB: each task holds the file's pages in the page cache (tmpfs) and
- * as many private copies, 2 x 128 MB would not fit 2 tasks in the guest's
- * 512 MB. Threads fault in one shared mm. */
+/* page_fault2: will-it-scale's page_fault2 ("Separate file private mapping
+ * page fault"). Each task maps its own file privately, writes one byte to
+ * each page (one op: a fault that reads the file's page and copies it,
+ * copy-on-write), then unmaps it and starts again. The file is 64 MB, not
+ * upstream's 128 MB: each task holds the file's pages in the page cache
+ * (tmpfs) and as many private copies, 2 x 128 MB would not fit 2 tasks in
+ * the guest's 512 MB. Threads fault in one shared mm. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <sys/mman.h>

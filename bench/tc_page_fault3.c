@@ -1,9 +1,10 @@
-/* page_fault3: will-it-scale's page_fault3 ("Separate file shared mapping page fault").
- * Each task maps its own file shared, writes one byte to each page (one op:
- * a fault that maps, and the first time allocates, the file's page), then
- * unmaps it and starts again. The file is 64 MB, not upstream's 128 MB: its
- * pages stay in the page cache, and 2 x 128 MB would fill the guest's tmpfs
- * (half its 512 MB). Threads fault in one shared mm. */
+/* page_fault3: will-it-scale's page_fault3 ("Separate file shared mapping
+ * page fault"). Each task maps its own file shared, writes one byte to
+ * each page (one op: a fault that maps, and the first time allocates, the
+ * file's page), then unmaps it and starts again. The file is 64 MB, not
+ * upstream's 128 MB: its pages stay in the page cache, and 2 x 128 MB
+ * would fill the guest's tmpfs (half its 512 MB). Threads fault in one
+ * shared mm. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <sys/mman.h>

@@ -1,11 +1,11 @@
-/* tlb_flush1: will-it-scale's tlb_flush1 ("TLB flush of separate file private mapping").
- * Each task maps its own file privately; for each page: write 1 (a
- * copy-on-write fault), madvise(MADV_DONTNEED) the page (drops the copy and
- * flushes its TLB entry), read it back (0 again: the file's page, another
- * fault); one op a page. The file is 64 MB, not upstream's 128 MB: its
- * pages stay in the page cache (tmpfs), and 2 x 128 MB would fill the
- * guest's tmpfs (half its 512 MB). Threads share one mm, so each flush
- * reaches the CPUs of the other tasks too. */
+/* tlb_flush1: will-it-scale's tlb_flush1 ("TLB flush of separate file
+ * private mapping"). Each task maps its own file privately; for each page:
+ * write 1 (a copy-on-write fault), madvise(MADV_DONTNEED) the page (drops
+ * the copy and flushes its TLB entry), read it back (0 again: the file's
+ * page, another fault); one op a page. The file is 64 MB, not upstream's
+ * 128 MB: its pages stay in the page cache (tmpfs), and 2 x 128 MB would
+ * fill the guest's tmpfs (half its 512 MB). Threads share one mm, so each
+ * flush reaches the CPUs of the other tasks too. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <sys/mman.h>

@@ -1,8 +1,9 @@
-/* tlb_flush2: will-it-scale's tlb_flush2 ("TLB flush of anonymous memory private mapping").
- * Each task maps 1 MB of anonymous memory; for each page: write 1 (a
- * fault), madvise(MADV_DONTNEED) the page (frees it, flushes its TLB
- * entry), read it back (0: a fresh zero page); one op a page. Threads share
- * one mm, so each flush reaches the CPUs of the other tasks too. */
+/* tlb_flush2: will-it-scale's tlb_flush2 ("TLB flush of anonymous memory
+ * private mapping"). Each task maps 1 MB of anonymous memory; for each
+ * page: write 1 (a fault), madvise(MADV_DONTNEED) the page (frees it,
+ * flushes its TLB entry), read it back (0: a fresh zero page); one op a
+ * page. Threads share one mm, so each flush reaches the CPUs of the other
+ * tasks too. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <sys/mman.h>
