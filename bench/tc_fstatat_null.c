@@ -40,6 +40,7 @@ KB_TESTCASE(fstatat_null) = {
 	.name = "fstatat_null",
 	.desc = "newfstatat(fd, NULL, AT_EMPTY_PATH) on a per-task file (Linux 6.11+)",
 	.probe = probe,
+	.needs = "newfstatat with a NULL path (Linux 6.11+)",
 	.setup = kb_setup_empty_file,
 	.loop = loop,
 	.call = "newfstatat(NULL)",
