@@ -28,6 +28,10 @@ suite() {
 			done
 		done
 	} >"$d/samples.csv"
+	# Boot A-1 refused t05 (its probe said unsupported, naming why).
+	mkdir -p "$d/boots/A-1"
+	printf 'test,tasks,status\nt04,1,ok\nt05,1,unsupported\n' >"$d/boots/A-1/status.csv"
+	printf 'ok\nt05: kabench: t05: not supported by this kernel: needs CONFIG_FOO\n' >"$d/boots/A-1/verdict"
 	tools/make-report "$d" >"$tmp/table$1" 2>"$tmp/err$1"
 }
 
@@ -44,6 +48,11 @@ rows=$(awk '/^all rows:/ { on = 1; next } on && /geometric mean/ { exit } on' "$
 check "the full table has all 12 rows" [ "$(echo "$rows" | wc -l)" -eq 12 ]
 check "... and the geometric mean of the 12: -0.1%" grep -q 'geometric mean of ratios: -0.1% (12 rows)' "$t"
 check "the report holds the same opening" grep -q '^improved or regressed: 2 of 12 rows$' "$tmp/run12/report.md"
+
+check "the report's Not measured names t05 on A with the worker's reason" \
+	grep -qx -- '- `t05` (tasks 1) on A: not supported by this kernel: needs CONFIG_FOO' "$tmp/run12/report.md"
+check "make report says it on one line" \
+	grep -qx 'kabench: not measured: t05 (tasks 1) on A: not supported by this kernel: needs CONFIG_FOO' "$tmp/err12"
 
 suite 4
 check "a 4-row table has no opening list" sh -c "! grep -q -e 'improved or regressed:' -e '^all rows:' $tmp/table4"
