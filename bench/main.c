@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "runner.h"
@@ -51,11 +52,17 @@ static int bad(const char *what, const char *value, const char *why)
 	return KB_BADINPUT;
 }
 
+/* name<TAB>modes<TAB>description; an alias gets a line of its own. Every
+ * testcase runs as processes (the default) and as threads (--threads). */
 static int list(void)
 {
-	for (const struct kb_testcase *const *t = kb_testcases_begin(); t < kb_testcases_end(); t++)
-		if ((*t)->name[0] != '_')
-			printf("%s\t%s\n", (*t)->name, (*t)->desc);
+	for (const struct kb_testcase *const *t = kb_testcases_begin(); t < kb_testcases_end(); t++) {
+		if ((*t)->name[0] == '_')
+			continue;
+		printf("%s\tprocesses,threads\t%s\n", (*t)->name, (*t)->desc);
+		if ((*t)->alias)
+			printf("%s\tprocesses,threads\talias of %s\n", (*t)->alias, (*t)->name);
+	}
 	return KB_OK;
 }
 
@@ -64,11 +71,24 @@ static int list(void)
  * ask this instead of parsing plans themselves. */
 static int check_plan(char *tests, const struct kb_config *cfg, const int *tasks, int ntasks)
 {
+	static const struct kb_testcase *seen[4096];
 	int n = 0;
 
-	for (char *save, *t = strtok_r(tests, ",", &save); t; t = strtok_r(NULL, ",", &save), n++)
-		if (!kb_find_testcase(t))
+	for (char *save, *t = strtok_r(tests, ",", &save); t; t = strtok_r(NULL, ",", &save), n++) {
+		const struct kb_testcase *tc = kb_find_testcase(t);
+
+		if (!tc)
 			return bad("testcase", t, "unknown (kabench --list shows them)");
+		/* one testcase, one figure: never twice, under its name or alias */
+		for (int i = 0; i < n; i++)
+			if (seen[i] == tc)
+				return bad("testcase", t, tc->alias ?
+					   "already in the plan (under this name or its alias)" :
+					   "already in the plan");
+		if (n == (int)(sizeof(seen) / sizeof(seen[0])))
+			return bad("--test", t, "too many testcases");
+		seen[n] = tc;
+	}
 	if (!n)
 		return bad("--test", "", "want NAME[,NAME...]");
 	printf("tests %d\ncounts", n);
@@ -163,6 +183,7 @@ int main(int argc, char **argv)
 	if (plan)
 		return check_plan(test, &cfg, tasks, ntasks);
 	cfg.tc = kb_find_testcase(test);
+	cfg.name = test;
 	if (!cfg.tc)
 		return bad("--test", test, "unknown testcase (kabench --list shows them)");
 	if ((rc = check_dir(cfg.dir)) != KB_OK)
@@ -170,7 +191,8 @@ int main(int argc, char **argv)
 
 	if (cfg.tc->probe && (rc = cfg.tc->probe(cfg.dir)) != 0) {
 		if (rc == KB_UNSUPPORTED_ERR) {
-			fprintf(stderr, "kabench: %s: not supported by this kernel\n", test);
+			fprintf(stderr, "kabench: %s: not supported by this kernel%s%s\n", test,
+				cfg.tc->needs ? ": needs " : "", cfg.tc->needs ? cfg.tc->needs : "");
 			return KB_UNSUPPORTED;
 		}
 		fprintf(stderr, "kabench: %s: probe failed: %s\n", test, strerror(rc));
@@ -189,6 +211,9 @@ int main(int argc, char **argv)
 		}
 
 	kb_install_signals();
+	/* Orphans (a task's helper process) come back to kabench, which waits
+	 * for them before the next run. */
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	puts(KB_CSV_HEADER);
 	rc = KB_OK;
 	for (int i = 0; i < ntasks && rc == KB_OK; i++)

@@ -70,6 +70,7 @@ static int sleep_until(double t)
 
 struct thread_arg {
 	const struct kb_config *cfg;
+	const struct kb_run *run;
 	struct kb_shared *sh;
 	int index;
 };
@@ -78,18 +79,19 @@ static void *thread_main(void *p)
 {
 	struct thread_arg *a = p;
 
-	kb_task_main(a->cfg, a->sh, a->index);
+	kb_task_main(a->cfg, a->run, a->sh, a->index);
 	return NULL;
 }
 
 /* Thread mode: this worker process runs every task as a thread. */
-static void thread_worker(const struct kb_config *cfg, struct kb_shared *sh, int ntasks)
+static void thread_worker(const struct kb_config *cfg, const struct kb_run *run,
+			  struct kb_shared *sh, int ntasks)
 {
 	static pthread_t tids[KB_MAX_TASKS];
 	static struct thread_arg args[KB_MAX_TASKS];
 
 	for (int i = 0; i < ntasks; i++) {
-		args[i] = (struct thread_arg){ cfg, sh, i };
+		args[i] = (struct thread_arg){ cfg, run, sh, i };
 		if (pthread_create(&tids[i], NULL, thread_main, &args[i]) != 0) {
 			fprintf(stderr, "kabench: cannot create thread %d\n", i);
 			_exit(KB_FAIL);
@@ -100,7 +102,8 @@ static void thread_worker(const struct kb_config *cfg, struct kb_shared *sh, int
 }
 
 /* Fork a worker that runs task first (process mode) or all tasks (threads). */
-static int spawn(const struct kb_config *cfg, struct kb_shared *sh, int ntasks, int first)
+static int spawn(const struct kb_config *cfg, const struct kb_run *run, struct kb_shared *sh,
+		 int ntasks, int first)
 {
 	pid_t parent = getpid(), pid;
 
@@ -122,10 +125,13 @@ static int spawn(const struct kb_config *cfg, struct kb_shared *sh, int ntasks, 
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGHUP, SIG_DFL);
 	signal(SIGCHLD, SIG_DFL);
+	/* a write to a pipe whose reader died is an EPIPE error naming the
+	 * call (a helper gone), not a silent death */
+	signal(SIGPIPE, SIG_IGN);
 	if (cfg->threads)
-		thread_worker(cfg, sh, ntasks);
+		thread_worker(cfg, run, sh, ntasks);
 	else
-		kb_task_main(cfg, sh, first);
+		kb_task_main(cfg, run, sh, first);
 	_exit(KB_OK);
 }
 
@@ -237,7 +243,7 @@ static void row(const struct kb_config *cfg, int ntasks, int sample, double elap
 	else
 		snprintf(idx, sizeof(idx), "all");
 	printf("%s,%s,%s,%d,%s,%.6f,%llu,%.1f,%.1f,%.1f\n", sample > 0 ? "sample" : "summary",
-	       cfg->tc->name, mode(cfg), ntasks, idx, elapsed, (unsigned long long)ops,
+	       cfg->name, mode(cfg), ntasks, idx, elapsed, (unsigned long long)ops,
 	       (double)ops / elapsed, tmin, tmax);
 	fflush(stdout);
 }
@@ -305,34 +311,58 @@ static int sample(const struct kb_config *cfg, struct kb_shared *sh, int ntasks,
 	return KB_OK;
 }
 
-/* --iterations: every task does a fixed number of ops; one summary row. */
-static int fixed(const struct kb_config *cfg, int ntasks, double t0)
+/* --iterations: every task does (at least) a fixed number of ops and ends;
+ * one summary row of the ops they counted. */
+static int fixed(const struct kb_config *cfg, struct kb_shared *sh, int ntasks, double t0)
 {
-	uint64_t ops = cfg->iterations * (uint64_t)ntasks;
-	double elapsed;
+	double elapsed, tmin = -1, tmax = 0;
+	uint64_t ops = 0;
 
 	if (reap(1) > 0 || signalled)
 		return KB_FAIL;
 	elapsed = now() - t0;
-	row(cfg, ntasks, 0, elapsed, ops, (double)cfg->iterations / elapsed,
-	    (double)cfg->iterations / elapsed);
+	for (int i = 0; i < ntasks; i++) {
+		uint64_t n = __atomic_load_n(&sh->slots[i].ops, __ATOMIC_RELAXED);
+		double rate = (double)n / elapsed;
+
+		ops += n;
+		if (tmin < 0 || rate < tmin)
+			tmin = rate;
+		if (rate > tmax)
+			tmax = rate;
+	}
+	row(cfg, ntasks, 0, elapsed, ops, tmin, tmax);
 	return KB_OK;
+}
+
+/* "kabench: NAME: prepare failed: ENAME (text)" */
+static void prepare_failed(const struct kb_config *cfg, int err)
+{
+	const char *name = strerrorname_np(err);
+
+	fprintf(stderr, "kabench: %s: prepare failed: %s (%s)\n", cfg->name, name ? name : "?",
+		strerror(err));
 }
 
 int kb_run(const struct kb_config *cfg, int ntasks)
 {
 	size_t size = sizeof(struct kb_shared) + sizeof(struct kb_slot) * (size_t)ntasks;
+	struct kb_run run = { .ntasks = ntasks, .threads = cfg->threads, .dir = cfg->dir };
 	struct kb_shared *sh;
 	double t0;
-	int rc = KB_FAIL;
+	int rc = KB_FAIL, err;
 
 	sh = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (sh == MAP_FAILED) {
 		fprintf(stderr, "kabench: mmap: %s\n", strerror(errno));
 		return KB_FAIL;
 	}
+	if (cfg->tc->prepare && (err = cfg->tc->prepare(&run)) != 0) {
+		prepare_failed(cfg, err);
+		goto out;
+	}
 	for (int i = 0; i < (cfg->threads ? 1 : ntasks); i++)
-		if (spawn(cfg, sh, ntasks, i) != 0)
+		if (spawn(cfg, &run, sh, ntasks, i) != 0)
 			goto out;
 	if (wait_ready(sh, ntasks) != 0)
 		goto out;
@@ -340,11 +370,12 @@ int kb_run(const struct kb_config *cfg, int ntasks)
 	__atomic_store_n(&sh->go, 1, __ATOMIC_RELEASE);
 	syscall(SYS_futex, &sh->go, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
 	t0 = now();
-	rc = cfg->iterations ? fixed(cfg, ntasks, t0) : sample(cfg, sh, ntasks, t0);
+	rc = cfg->iterations ? fixed(cfg, sh, ntasks, t0) : sample(cfg, sh, ntasks, t0);
 	if (rc == KB_OK && cfg->verbose && !cfg->iterations)
 		report_last_cpus(sh, ntasks);
 out:
 	stop_workers();
+	kb_remove_prepared(&run);
 	munmap(sh, size);
 	return rc;
 }

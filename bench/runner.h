@@ -7,6 +7,7 @@
 
 struct kb_config {
 	const struct kb_testcase *tc;
+	const char *name;	/* the testcase's name as asked (its alias or its name) */
 	int threads;		/* one process with a thread per task */
 	int affinity;		/* pin each task with hwloc */
 	int per_thread;		/* one task per hardware thread, not per core */
@@ -35,7 +36,8 @@ int kb_pin_task(int index);		/* binds the calling thread; 0 or errno */
 const char *kb_pin_unit(void);		/* "cores" or "hardware threads" */
 
 /* task.c: runs task index until its loop ends; exits the process on failure. */
-void kb_task_main(const struct kb_config *cfg, struct kb_shared *sh, int index);
+void kb_task_main(const struct kb_config *cfg, const struct kb_run *run, struct kb_shared *sh,
+		  int index);
 
 /* run.c: one task count: start, sample, stop, print rows. Returns KB_OK or
  * KB_FAIL; after a SIGINT/SIGTERM, kb_signalled() is that signal. */

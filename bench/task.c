@@ -3,12 +3,18 @@
 #include <errno.h>
 #include <limits.h>
 #include <linux/futex.h>
+#include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "runner.h"
+
+static const struct kb_config *config;	/* the same for every task of the worker */
 
 /* One write() per line so that lines of different tasks never mix. */
 static void say(const char *line)
@@ -17,15 +23,20 @@ static void say(const char *line)
 	(void)r;
 }
 
-static void die(const struct kb_config *cfg, struct kb_slot *slot, int index,
-		const char *what, int err)
+/* "kabench: NAME: task I[ helper]: CALL failed: ENAME (text)" */
+static void say_failed(int index, const char *who, const char *what, int err)
 {
-	char line[256];
+	char line[320];
 	const char *name = strerrorname_np(err);
 
-	snprintf(line, sizeof(line), "kabench: %s: task %d: %s failed: %s (%s)\n",
-		 cfg->tc->name, index, what, name ? name : "?", strerror(err));
+	snprintf(line, sizeof(line), "kabench: %s: task %d%s: %s failed: %s (%s)\n",
+		 config->name, index, who, what, name ? name : "?", strerror(err));
 	say(line);
+}
+
+static void die(struct kb_slot *slot, int index, const char *what, int err)
+{
+	say_failed(index, "", what, err);
 	__atomic_store_n(&slot->err, err, __ATOMIC_RELEASE);
 	_exit(KB_FAIL);	/* in thread mode this ends the whole worker process */
 }
@@ -64,18 +75,89 @@ static void report(int index)
 	say(line);
 }
 
-void kb_task_main(const struct kb_config *cfg, struct kb_shared *sh, int index)
+struct helper {
+	struct kb_task t;
+	int (*fn)(struct kb_task *h);
+};
+
+static void helper_main(struct helper *h)
 {
-	struct kb_slot *slot = &sh->slots[index];
-	struct kb_task t = { .index = index, .dir = cfg->dir, .fd = -1, .ops = &slot->ops };
 	int err;
 
+	if (config->verbose) {
+		char line[128];
+
+		snprintf(line, sizeof(line), "kabench: task %d pid %d tid %d helper\n",
+			 h->t.index, (int)getpid(), (int)gettid());
+		say(line);
+	}
+	err = h->fn(&h->t);
+	if (err == 0)	/* its task is gone: the run is over */
+		_exit(KB_OK);
+	say_failed(h->t.index, " helper", h->t.failed ? h->t.failed : config->tc->call, err);
+	_exit(KB_FAIL);
+}
+
+static void *helper_thread(void *p)
+{
+	helper_main(p);
+	return NULL;
+}
+
+int kb_start_helper(struct kb_task *t, int (*fn)(struct kb_task *h))
+{
+	struct helper *h = malloc(sizeof(*h));
+	pid_t task = getpid(), pid;
+
+	if (!h)
+		return ENOMEM;
+	*h = (struct helper){ *t, fn };
+	h->t.failed = NULL;
+	if (t->run->threads) {
+		pthread_attr_t attr;
+		pthread_t tid;
+		int err;
+
+		pthread_attr_init(&attr);
+		pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+		err = pthread_create(&tid, &attr, helper_thread, h);
+		pthread_attr_destroy(&attr);
+		return err;	/* the thread owns h */
+	}
+	pid = fork();
+	if (pid < 0)
+		return errno;
+	if (pid == 0) {
+		/* dies with its task; kabench (a subreaper) reaps it */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != task)
+			_exit(KB_FAIL);
+		helper_main(h);
+	}
+	free(h);
+	return 0;
+}
+
+void kb_task_main(const struct kb_config *cfg, const struct kb_run *run, struct kb_shared *sh,
+		  int index)
+{
+	struct kb_slot *slot = &sh->slots[index];
+	struct kb_task t = { .index = index, .dir = cfg->dir, .run = run, .fd = -1,
+			     .ops = &slot->ops };
+	int err;
+
+	config = cfg;
 	slot->pid = getpid();
 	slot->tid = gettid();
 	if (cfg->affinity && (err = kb_pin_task(index)) != 0)
-		die(cfg, slot, index, "binding to a CPU", err);
-	if (cfg->tc->setup && (err = cfg->tc->setup(&t)) != 0)
-		die(cfg, slot, index, "setup", err);
+		die(slot, index, "binding to a CPU", err);
+	if (cfg->tc->setup && (err = cfg->tc->setup(&t)) != 0) {
+		char what[128];
+
+		snprintf(what, sizeof(what), "setup%s%s", t.failed ? ": " : "",
+			 t.failed ? t.failed : "");
+		die(slot, index, what, err);
+	}
 	if (cfg->verbose)
 		report(index);
 	__atomic_store_n(&slot->ready, 1, __ATOMIC_RELEASE);
@@ -84,5 +166,5 @@ void kb_task_main(const struct kb_config *cfg, struct kb_shared *sh, int index)
 
 	err = cfg->tc->loop(&t, cfg->iterations ? cfg->iterations : UINT64_MAX);
 	if (err)
-		die(cfg, slot, index, cfg->tc->call, err);
+		die(slot, index, t.failed ? t.failed : cfg->tc->call, err);
 }

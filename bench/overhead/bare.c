@@ -50,11 +50,9 @@ int main(int argc, char **argv)
 			if (syscall(SYS_fstat, fd, &st) != 0)
 				return 1;
 	} else {
-		long ppid = getppid();
-
+		/* as bench/tc_getppid.c: glibc's getppid(), no error return */
 		for (unsigned long i = 0; i < n; i++)
-			if (syscall(SYS_getppid) != ppid)
-				return 1;
+			getppid();
 	}
 	printf("%.2f\n", (now() - t0) / (double)n);
 	return 0;

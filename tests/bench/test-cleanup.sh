@@ -38,13 +38,18 @@ wait_tasks() {
 	return 1
 }
 
+# read1: per-task unlinked files; context_switch1: a helper per task (its
+# --verbose line names it: it must be gone too); unlink2: named files in
+# directories of their own, made before the tasks start.
 for mode in processes threads; do
 	opt=; [ $mode = threads ] && opt=--threads
-	bench/kabench --test read1 --tasks 2 --interval 0.1 --samples 1 --verbose \
-		--dir "$dir" $opt >/dev/null 2>"$log"
-	check "$mode normal run: exit 0" [ $? -eq 0 ]
-	check "$mode normal run: workers gone" workers_gone
-	check "$mode normal run: no file left" dir_empty
+	for t in read1 context_switch1 unlink2; do
+		bench/kabench --test $t --tasks 2 --interval 0.1 --samples 1 --verbose \
+			--dir "$dir" $opt >/dev/null 2>"$log"
+		check "$mode $t normal run: exit 0" [ $? -eq 0 ]
+		check "$mode $t normal run: workers gone" workers_gone
+		check "$mode $t normal run: no file left" dir_empty
+	done
 
 	bench/kabench --test _fail --tasks 2 --interval 0.1 --verbose --dir "$dir" $opt \
 		>/dev/null 2>"$log"
@@ -54,21 +59,42 @@ for mode in processes threads; do
 	check "$mode failing run: no file left" dir_empty
 done
 
-# SIGINT to kabench alone, then to its process group (a new one, via setsid).
+# SIGINT to kabench alone, then to its process group (a new one, via setsid):
+# per-task files, a helper (1 task and its helper report), named files.
+# context_switch1 runs 1 task: 2 ping-pong pairs pinned to the 2 CPUs of a
+# 2-CPU machine can starve this shell (measured here: its sleep 1 took 3 s).
 for target in kabench group; do
-	: >"$log"	# the old log must not pass for the new run's
-	setsid bench/kabench --test read1 --tasks 2 --interval 0.1 --samples 100 --verbose \
-		--dir "$dir" >/dev/null 2>"$log" &
-	pid=$!
-	check "SIGINT to $target: tasks started" wait_tasks 2
-	check "SIGINT to $target: files unlinked while running" dir_empty
-	if [ $target = kabench ]; then kill -INT "$pid"; else kill -INT "-$pid"; fi
-	wait "$pid"
-	rc=$?
-	check "SIGINT to $target: kabench dies of SIGINT (status $rc)" [ "$rc" -eq 130 ]
-	check "SIGINT to $target: workers gone" workers_gone
-	check "SIGINT to $target: no file left" dir_empty
+	for t in read1:2:2 context_switch1:1:2 unlink2:2:2; do
+		n=${t##*:} tasks=${t#*:} t=${t%%:*}
+		tasks=${tasks%:*}
+		: >"$log"	# the old log must not pass for the new run's
+		setsid bench/kabench --test $t --tasks $tasks --interval 0.1 --samples 100 --verbose \
+			--dir "$dir" >/dev/null 2>"$log" &
+		pid=$!
+		check "SIGINT to $target, $t: tasks started" wait_tasks $n
+		[ $t = read1 ] && check "SIGINT to $target, $t: files unlinked while running" dir_empty
+		if [ $target = kabench ]; then kill -INT "$pid"; else kill -INT "-$pid"; fi
+		wait "$pid"
+		rc=$?
+		check "SIGINT to $target, $t: kabench dies of SIGINT (status $rc)" [ "$rc" -eq 130 ]
+		check "SIGINT to $target, $t: workers gone" workers_gone
+		check "SIGINT to $target, $t: no file left" dir_empty
+	done
 done
+
+# A helper that dies is an error of its task, naming the call that saw it.
+: >"$log"
+bench/kabench --test context_switch1 --tasks 1 --interval 0.1 --samples 100 --verbose \
+	--dir "$dir" >/dev/null 2>"$log" &
+pid=$!
+check "helper killed: task and helper started" wait_tasks 2
+kill -KILL "$(awk '/^kabench: task 0 pid [0-9]* tid [0-9]* helper$/ { print $5 }' "$log")"
+wait "$pid"
+rc=$?
+check "helper killed: kabench exits 1 (status $rc)" [ "$rc" -eq 1 ]
+check "helper killed: the task's error names the call and EPIPE" \
+	grep -Eq '^kabench: context_switch1: task 0: (read|write) failed: EPIPE' "$log"
+check "helper killed: workers gone" workers_gone
 
 # SIGKILL: kabench cannot clean up; its workers must still die.
 : >"$log"

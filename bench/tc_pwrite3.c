@@ -1,0 +1,47 @@
+/* pwrite3: will-it-scale's pwrite3 ("Same file pwrite to different offsets").
+ * Every task opens one shared file (an open file of its own) and
+ * pwrite()s 4 KB to its own page: task i at i x 4096 of a file of one page
+ * per task. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include "kabench.h"
+
+#define WRITE_SIZE 4096
+
+static int prepare(struct kb_run *r)
+{
+	return kb_prepare_files(r, 1, WRITE_SIZE * (size_t)r->ntasks, 0);
+}
+
+static int setup(struct kb_task *t)
+{
+	return kb_open_prepared(t, 0, O_RDWR, WRITE_SIZE);
+}
+
+static int loop(struct kb_task *t, uint64_t limit)
+{
+	uint64_t *ops = t->ops;
+	void *buf = t->buf;
+	int fd = t->fd;
+	off_t offset = (off_t)WRITE_SIZE * t->index;
+
+	for (uint64_t n = 0; n != limit;) {
+		ssize_t r = pwrite(fd, buf, WRITE_SIZE, offset);
+
+		if (r != WRITE_SIZE)
+			return r < 0 ? errno : EIO;
+		kb_count(ops, ++n);
+	}
+	return 0;
+}
+
+KB_TESTCASE(pwrite3) = {
+	.name = "pwrite3",
+	.desc = "4 KB pwrite() to the task's own page of one shared file",
+	.prepare = prepare,
+	.setup = setup,
+	.loop = loop,
+	.call = "pwrite",
+};

@@ -1,0 +1,62 @@
+/* read3: will-it-scale's read3 ("Separate file O_DIRECT read"): as read1,
+ * with O_DIRECT: 4 KB reads into a page-aligned buffer through a per-task
+ * 1 MiB file opened O_DIRECT, lseek to 0 at its end. One op is one read(),
+ * the end-of-file one included. tmpfs takes O_DIRECT from Linux 6.6 on
+ * (through its page cache all the same); older kernels refuse it. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "kabench.h"
+
+#define FILE_SIZE (1024 * 1024)
+#define READ_SIZE 4096
+
+static int probe(const char *dir)
+{
+	int fd = kb_tmpfile_flags(dir, 0, O_DIRECT);
+
+	if (fd < 0)
+		return errno == EINVAL ? KB_UNSUPPORTED_ERR : errno;
+	close(fd);
+	return 0;
+}
+
+static int setup(struct kb_task *t)
+{
+	if (!(t->buf = aligned_alloc(4096, READ_SIZE)))
+		return ENOMEM;
+	t->fd = kb_tmpfile_flags(t->dir, FILE_SIZE, O_DIRECT);
+	return t->fd < 0 ? errno : 0;
+}
+
+static int loop(struct kb_task *t, uint64_t limit)
+{
+	uint64_t *ops = t->ops;
+	void *buf = t->buf;
+	int fd = t->fd;
+
+	for (uint64_t n = 0; n != limit;) {
+		ssize_t r = read(fd, buf, READ_SIZE);
+
+		if (r == 0) {
+			if (lseek(fd, 0, SEEK_SET) != 0)
+				return kb_fail(t, "lseek", errno);
+		} else if (r != READ_SIZE) {
+			return r < 0 ? errno : EIO;
+		}
+		kb_count(ops, ++n);
+	}
+	return 0;
+}
+
+KB_TESTCASE(read3) = {
+	.name = "read3",
+	.desc = "4 KB O_DIRECT read()s through a per-task 1 MiB file, lseek to 0 at its end",
+	.probe = probe,
+	.needs = "O_DIRECT on --dir's filesystem (tmpfs: Linux 6.6+)",
+	.setup = setup,
+	.loop = loop,
+	.call = "read",
+};

@@ -1,0 +1,72 @@
+/* tlb_flush3: will-it-scale's tlb_flush3 ("TLB flush of separate file shared mapping").
+ * Each task maps its own file shared; for each page: write 1,
+ * madvise(MADV_DONTNEED) the page (unmaps it, flushes its TLB entry), read
+ * it back (still 1: the file's page, mapped again by a fault); one op a
+ * page. The file is 64 MB, not upstream's 128 MB: its pages stay in the
+ * page cache (tmpfs), and 2 x 128 MB would fill the guest's tmpfs (half its
+ * 512 MB). Threads share one mm, so each flush reaches the CPUs of the
+ * other tasks too. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include "kabench.h"
+
+#define SIZE (64UL * 1024 * 1024)
+
+static int probe(const char *dir)
+{
+	void *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int err = 0;
+
+	(void)dir;
+	if (p == MAP_FAILED)
+		return errno;
+	if (madvise(p, 4096, MADV_DONTNEED) != 0)
+		err = errno == ENOSYS ? KB_UNSUPPORTED_ERR : errno;
+	munmap(p, 4096);
+	return err;
+}
+
+static int setup(struct kb_task *t)
+{
+	t->fd = kb_tmpfile(t->dir, 0);
+	if (t->fd < 0)
+		return errno;
+	return ftruncate(t->fd, SIZE) != 0 ? kb_fail(t, "ftruncate", errno) : 0;
+}
+
+static int loop(struct kb_task *t, uint64_t limit)
+{
+	uint64_t *ops = t->ops;
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	int fd = t->fd;
+
+	for (uint64_t n = 0; n < limit;) {
+		char *c = mmap(NULL, SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+
+		if (c == MAP_FAILED)
+			return kb_fail(t, "mmap", errno);
+		for (size_t i = 0; i < SIZE && n < limit; i += page) {
+			c[i] = 1;
+			if (madvise(c + i, page, MADV_DONTNEED) != 0)
+				return errno;
+			if (c[i] != 1)	/* the file's page must hold what was written */
+				return EIO;
+			kb_count(ops, ++n);
+		}
+		if (munmap(c, SIZE) != 0)
+			return kb_fail(t, "munmap", errno);
+	}
+	return 0;
+}
+
+KB_TESTCASE(tlb_flush3) = {
+	.name = "tlb_flush3",
+	.desc = "write, madvise(DONTNEED), read back each page of a shared mapping of a per-task 64 MB file (upstream: 128 MB; threads: one shared mm)",
+	.probe = probe,
+	.needs = "madvise (CONFIG_ADVISE_SYSCALLS)",
+	.setup = setup,
+	.loop = loop,
+	.call = "madvise(MADV_DONTNEED)",
+};
