@@ -6,10 +6,10 @@
  * command line, and streams everything over the console as marker lines:
  *
  *   @@kabench fact KEY=VALUE *SUM
- *   @@kabench begin test=T tasks=N *SUM
+ *   @@kabench begin test=T tasks=N mode=M *SUM
  *   @@kabench csv LINE *SUM          (the worker's stdout, line by line)
  *   @@kabench err LINE *SUM          (the worker's stderr, line by line)
- *   @@kabench end test=T tasks=N exit=E rows=R *SUM
+ *   @@kabench end test=T tasks=N mode=M exit=E rows=R *SUM
  *   @@kabench fact tainted=N *SUM     (/proc/sys/kernel/tainted at the end)
  *   @@kabench done runs=K *SUM
  *
@@ -18,7 +18,9 @@
  * port, and the parser drops any line whose hash does not match.
  *
  * Plan (kernel command line): kabench.tests=fstat,read1 kabench.tasks=1,2
- * kabench.interval=1 kabench.warmup=1 kabench.samples=3
+ * kabench.interval=1 kabench.warmup=1 kabench.samples=3, and optionally
+ * kabench.mode=processes|threads|both (default processes; both runs each
+ * testcase and task count as processes, then as threads).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -127,6 +129,10 @@ static void mounts(void)
 	mount("sysfs", "/sys", "sysfs", 0, NULL);
 	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
 	mount("tmpfs", "/tmp", "tmpfs", 0, "mode=1777");
+	/* POSIX shared memory and the testcases that want tmpfs by its usual
+	 * name (fallocate1/2 use /dev/shm, as upstream will-it-scale does). */
+	mkdir("/dev/shm", 01777);
+	mount("tmpfs", "/dev/shm", "tmpfs", 0, "mode=1777");
 
 	/* Without /dev/console in the archive the kernel gave us no fds. */
 	if (fcntl(STDOUT_FILENO, F_GETFD) < 0) {
@@ -293,7 +299,7 @@ static void power_off(void)
 int main(void)
 {
 	static char cmdline[4096];
-	char tests[1024], tasks[256], interval[32], warmup[32], samples[32];
+	char tests[2048], tasks[256], interval[32], warmup[32], samples[32], mode[32];
 	int counts[256], ncounts, runs = 0;
 
 	mounts();
@@ -306,24 +312,38 @@ int main(void)
 	param(cmdline, "interval", "1", interval, sizeof(interval));
 	param(cmdline, "warmup", "1", warmup, sizeof(warmup));
 	param(cmdline, "samples", "5", samples, sizeof(samples));
+	param(cmdline, "mode", "processes", mode, sizeof(mode));
 	if (kb_parse_tasks(tasks, counts, 256, &ncounts) != 0) {
 		emit("err init: bad kabench.tasks=%s", tasks);
+		ncounts = 0;
+	}
+	const char *modes[2] = { "processes", "threads" };
+	int first = 0, last = 1;
+	if (!strcmp(mode, "processes"))
+		last = 0;
+	else if (!strcmp(mode, "threads"))
+		first = 1;
+	else if (strcmp(mode, "both")) {
+		emit("err init: bad kabench.mode=%s", mode);
 		ncounts = 0;
 	}
 
 	for (char *save, *t = strtok_r(tests, ",", &save); t && ncounts;
 	     t = strtok_r(NULL, ",", &save)) {
 		for (int i = 0; i < ncounts; i++) {
-			char n[16];
-			int rows = 0, code;
-			snprintf(n, sizeof(n), "%d", counts[i]);
-			char *argv[] = { "kabench", "--test", t, "--tasks", n,
-					 "--interval", interval, "--warmup", warmup,
-					 "--samples", samples, "--dir", "/tmp", NULL };
-			emit("begin test=%s tasks=%s", t, n);
-			code = run_worker(argv, &rows);
-			emit("end test=%s tasks=%s exit=%d rows=%d", t, n, code, rows);
-			runs++;
+			for (int m = first; m <= last; m++) {
+				char n[16];
+				int rows = 0, code;
+				snprintf(n, sizeof(n), "%d", counts[i]);
+				char *argv[] = { "kabench", "--test", t, "--tasks", n,
+						 "--interval", interval, "--warmup", warmup,
+						 "--samples", samples, "--dir", "/tmp",
+						 m ? "--threads" : NULL, NULL };
+				emit("begin test=%s tasks=%s mode=%s", t, n, modes[m]);
+				code = run_worker(argv, &rows);
+				emit("end test=%s tasks=%s mode=%s exit=%d rows=%d", t, n, modes[m], code, rows);
+				runs++;
+			}
 		}
 	}
 	/* Warnings, lockups and the like taint the kernel: a clean run ends at 0. */

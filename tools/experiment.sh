@@ -7,6 +7,7 @@
 #     FLAGS like erms,fsrm or erms+fsrm, the form a run's copy is written in)
 #   profile accel cpu mask smp tasks interval warmup samples repeats shift
 #   seed plugin warnings min_effect fail_on_regression     (optional)
+#   mode (processes, threads or both) mem (guest MB)       (optional)
 #   series VARIANT      (instead of compare: every prefix of its series)
 # A compare line's cpu= and mask= replace the experiment's for its boots.
 # Overrides come as KEY=VALUE arguments (the make command line passes
@@ -15,9 +16,9 @@
 # in the environment are never read.
 
 EXP_FIELDS="profile accel cpu mask smp tasks interval warmup samples repeats shift"
-EXP_OPTIONAL="seed plugin warnings min_effect fail_on_regression"
+EXP_OPTIONAL="seed plugin warnings min_effect fail_on_regression mode mem"
 # Defaults of the optional fields, in order.
-EXP_DEFAULTS="1 on drop 1 none"
+EXP_DEFAULTS="1 on drop 1 none processes 512"
 
 die2() { echo "kabench: $*" >&2; exit 2; }
 
@@ -43,7 +44,7 @@ exp_read() {
 			exp_raw_compare="$exp_raw_compare$*
 " ;;
 		profile|accel|cpu|mask|smp|tasks|interval|warmup|samples|repeats|shift|\
-		seed|plugin|warnings|min_effect|fail_on_regression)
+		seed|plugin|warnings|min_effect|fail_on_regression|mode|mem)
 			[ $# -eq 1 ] || die2 "$file:$n: field '$key' wants one value, got '$*'"
 			eval "exp_$key=\$1" ;;
 		series)	# a series experiment (tools/run-series reads it)
@@ -80,7 +81,7 @@ exp_overrides() {
 		COMPARE) exp_over_compare=$v ;;
 		TESTS) exp_over_tests=$v ;;
 		PROFILE|ACCEL|CPU|MASK|SMP|TASKS|INTERVAL|WARMUP|SAMPLES|REPEATS|SHIFT|\
-		SEED|PLUGIN|WARNINGS|MIN_EFFECT|FAIL_ON_REGRESSION)
+		SEED|PLUGIN|WARNINGS|MIN_EFFECT|FAIL_ON_REGRESSION|MODE|MEM)
 			case $v in *[!A-Za-z0-9.,_+-]*) die2 "bad $k '$v'" ;; esac
 			f=$(echo "$k" | tr A-Z a-z)
 			eval "ov_$f=\$v" ;;
@@ -138,6 +139,8 @@ exp_check() {
 	is_decimal "$exp_min_effect" || die2 "bad min_effect '$exp_min_effect' (percent >= 0)"
 	[ "$exp_fail_on_regression" = none ] || is_decimal "$exp_fail_on_regression" ||
 		die2 "bad fail_on_regression '$exp_fail_on_regression' (percent, or none)"
+	case $exp_mode in processes|threads|both) ;; *) die2 "bad mode '$exp_mode' (processes, threads or both)" ;; esac
+	is_uint "$exp_mem" && [ "$exp_mem" -ge 64 ] || die2 "bad mem '$exp_mem' (guest memory in MB, >= 64)"
 	[ -n "$exp_compare" ] || return 0
 	echo "$exp_compare" | while read -r b n cpu mask rest; do
 		case $cpu in ''|*[!A-Za-z0-9._-]*) die2 "bad cpu '$cpu' (a QEMU CPU model name)" ;; esac

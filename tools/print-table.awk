@@ -3,6 +3,9 @@
 # model, QEMU CPU spec), a row per testcase and task count, the geometric
 # mean of the new/base ratios over all its rows, the verdict in words; then
 # the seed figures beside the published ones. Columns are looked up by name.
+# A table of more than 10 rows (a suite, such as bench/experiments/wis.exp)
+# opens with its improved and regressed rows, so that a change is not lost
+# among the rest; the full table follows.
 BEGIN { FS = "," }
 NR == 1 {
 	for (i = 1; i <= NF; i++) c[$i] = i
@@ -23,6 +26,7 @@ v("group") !~ /^seed / {
 	line[t, v("base_test"), k] = sprintf("%14.0f %8s %+9.1f%% %14.0f %8s %7s  %-12s %5s  %s", v("base_mean"), "±" pct(v("base_stddev"), v("base_mean")),
 		v("change_pct"), v("new_mean"), "±" pct(v("new_stddev"), v("new_mean")), ptext(v("p_value")), v("verdict"), v("tasks"), v("base_test"))
 	logsum[t] += log(v("new_mean") / v("base_mean")); nrows[t]++
+	if (v("verdict") == "improved" || v("verdict") == "regressed") changed[t, ++nchanged[t]] = line[t, v("base_test"), k]
 	next
 }
 { seeds[++nseeds] = $0 }
@@ -30,7 +34,14 @@ END {
 	if (bad) exit 2
 	for (i = 1; i <= ntables; i++) {
 		t = table[i]
-		printf "\n%s\n%s\n", t, head[t]
+		if (nrows[t] > 10) {
+			printf "\n%s\nimproved or regressed: %d of %d rows%s\n", t, nchanged[t], nrows[t], nchanged[t] ? "" : " (none)"
+			if (nchanged[t]) print head[t]
+			for (j = 1; j <= nchanged[t]; j++) print changed[t, j]
+			printf "all rows:\n"
+		} else
+			printf "\n%s\n", t
+		print head[t]
 		for (j = 1; j <= ntests[t]; j++) {
 			x = tests[t, j]
 			# rows of one testcase by task count (insertion sort)

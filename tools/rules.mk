@@ -11,7 +11,7 @@ EXPERIMENT ?= seeds
 # The settings an experiment takes from the make command line (and only
 # from there: a variable exported in the shell, CPU=... say, is ignored).
 EXP_SETTINGS := PROFILE ACCEL CPU MASK SMP TASKS INTERVAL WARMUP SAMPLES REPEATS \
-	SHIFT SEED PLUGIN WARNINGS MIN_EFFECT FAIL_ON_REGRESSION COMPARE TESTS JOBS HOSTS RESUME
+	SHIFT SEED PLUGIN WARNINGS MIN_EFFECT FAIL_ON_REGRESSION MODE MEM COMPARE TESTS JOBS HOSTS RESUME
 shell_quote = '$(subst ','\'',$(1))'
 exp_args = $(foreach v,$(EXP_SETTINGS),$(if $(filter command line,$(origin $(v))),$(call shell_quote,$(v)=$($(v)))))
 

@@ -1,0 +1,43 @@
+#!/bin/sh
+# The whole testcase list in the minimal 6.12 guest under icount: one boot
+# runs every testcase (kabench --list) once as processes and once as
+# threads, each counting ops with no error; a second boot with the same
+# seed gives the same op count in every sample of every testcase.
+. tests/lib.sh
+img=$(kernel-patches/build 6.12 2>/dev/null) || { fail "kernel-patches/build 6.12"; exit 1; }
+make -s bench/kabench initramfs >/dev/null 2>&1 || { fail "make initramfs"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+tests=$(bench/kabench --list | cut -f1 | paste -sd, -)
+n=$(echo "$tests" | tr , '\n' | wc -l)
+
+# boot N: the whole list, both modes, two 10 ms samples each, seed 7.
+boot() {
+	guest/run-guest --kernel "$img" --out "$tmp/b$1" --accel icount --seed 7 \
+		--tests "$tests" --mode both --interval 0.01 --warmup 0 --samples 2 2>"$tmp/b$1.err"
+}
+t0=$(date +%s)
+boot 1
+rc=$? t=$(($(date +%s) - t0))
+v=$(head -n 1 "$tmp/b1/verdict" 2>/dev/null)
+check "$n testcases x 2 modes in one icount boot of 6.12: exit 0, verdict ok (got $rc, $v; ${t}s)" [ $rc -eq 0 -a "$v" = ok ]
+[ "$v" = ok ] || sed -n 2,12p "$tmp/b1/verdict"
+for mode in processes threads; do
+	missing=$(for tc in $(echo "$tests" | tr , ' '); do
+		awk -F, -v t="$tc" -v m="$mode" '$1 == "sample" && $2 == t && $3 == m && $7 > 0 { n++ } END { exit n != 2 }' \
+			"$tmp/b1/bench.csv" || echo "$tc"
+	done | paste -sd' ' -)
+	check "every testcase counted ops in both samples as $mode (missing: ${missing:-none})" [ -z "$missing" ]
+done
+check "status.csv: every run ok ($(grep -vc ',ok$' "$tmp/b1/status.csv") lines otherwise, header included)" \
+	[ "$(grep -c ',ok$' "$tmp/b1/status.csv")" -eq $((2 * n)) ]
+check "no worker wrote to stderr" sh -c '! grep -q "^@@kabench err " "$1"' - "$tmp/b1/console.log"
+grep '^@@kabench err ' "$tmp/b1/console.log" | head -n 5
+
+boot 2
+ops() { awk -F, '$1 == "sample" { print $2, $3, $5, $7 }' "$1/bench.csv"; }
+ops "$tmp/b1" >"$tmp/ops1"
+ops "$tmp/b2" >"$tmp/ops2"
+differ=$(diff "$tmp/ops1" "$tmp/ops2" | awk '/^[<>]/ { print $2 "/" $3 }' | sort -u | paste -sd' ' -)
+check "a second boot with seed 7: the same op count in all $(wc -l <"$tmp/ops1") samples (differ: ${differ:-none})" \
+	sh -c '[ -s "$1" ] && cmp -s "$1" "$2"' - "$tmp/ops1" "$tmp/ops2"
