@@ -217,9 +217,12 @@ exp_variants() {
 
 # exp_groups: one "VARIANT CPU MASK TESTS" line per kernel and CPU, the
 # testcases of every compare line that boots it so, comma-separated.
-# A proxy's terms boot with its variant, in every group that runs its cell.
+# A proxy's terms boot on both kernels of every compare line that runs its
+# cell (with that line's CPU): the guest shows whether the stock and the
+# patched kernel run them alike, which the host's figures for them assume.
 exp_groups() {
 	printf '%s\n%s\n' "$exp_compare" "$exp_proxy" | awk '$3 ~ /^[+-]/ { px[++np] = $0; next } NF {
+		nl++; line[nl] = $0
 		for (k = 1; k <= 2; k++) {
 			g = $k " " $3 " " $4
 			if (!(g in tests)) order[++n] = g
@@ -228,11 +231,17 @@ exp_groups() {
 	} END {
 		for (p = 1; p <= np; p++) {
 			k = split(px[p], w, " ")
-			for (i = 1; i <= n; i++) {
-				split(order[i], gg, " ")
-				if (gg[1] != w[1] || !((order[i], w[2]) in seen)) continue
-				for (j = 3; j <= k; j++) { t = substr(w[j], 2)
-					if (!seen[order[i], t]++) tests[order[i]] = tests[order[i]] "," t }
+			for (l = 1; l <= nl; l++) {
+				m = split(line[l], c, " ")
+				if (c[1] != w[1] && c[2] != w[1]) continue
+				runs = 0
+				for (i = 5; i <= m; i++) if (c[i] == w[2]) runs = 1
+				if (!runs) continue
+				for (s = 1; s <= 2; s++) {
+					g = c[s] " " c[3] " " c[4]
+					for (j = 3; j <= k; j++) { t = substr(w[j], 2)
+						if (!seen[g, t]++) tests[g] = tests[g] "," t }
+				}
 			}
 		}
 		for (i = 1; i <= n; i++) print order[i], tests[order[i]] }'
