@@ -9,6 +9,9 @@
 #   seed plugin warnings min_effect fail_on_regression     (optional)
 #   mode (processes, threads or both) mem (guest MB)       (optional)
 #   series VARIANT      (instead of compare: every prefix of its series)
+#   proxy VARIANT:TESTCASE = A + B - C   (optional, any number: a signed sum
+#     of testcases that stands natively for a cell the host cannot run;
+#     its terms boot with VARIANT; tools/proxy-check checks it in the guest)
 # A compare line's cpu= and mask= replace the experiment's for its boots.
 # Overrides come as KEY=VALUE arguments (the make command line passes
 # them): a field in capitals (ACCEL=tcg), COMPARE="BASE:NEW ..." (replaces
@@ -27,7 +30,7 @@ die2() { echo "kabench: $*" >&2; exit 2; }
 exp_read() {
 	file=$1; shift
 	[ -r "$file" ] || die2 "no experiment file '$file'"
-	exp_compare= exp_raw_compare= exp_series=
+	exp_compare= exp_raw_compare= exp_series= exp_raw_proxy=
 	for f in $EXP_FIELDS $EXP_OPTIONAL; do eval "exp_$f= ov_$f="; done
 	exp_overrides "$@"
 	n=0
@@ -47,6 +50,17 @@ exp_read() {
 		seed|plugin|warnings|min_effect|fail_on_regression|mode|mem)
 			[ $# -eq 1 ] || die2 "$file:$n: field '$key' wants one value, got '$*'"
 			eval "exp_$key=\$1" ;;
+		proxy)
+			p=$(echo "$*" | awk '$1 ~ /^[A-Za-z0-9._~+-]+:[A-Za-z0-9_]+$/ && $2 == "=" && NF % 2 == 1 {
+				out = $1 " +" $3
+				for (i = 4; i < NF; i += 2) {
+					if ($i != "+" && $i != "-" || $(i + 1) !~ /^[A-Za-z0-9_]+$/) exit
+					out = out " " $i $(i + 1)
+				}
+				if ($3 ~ /^[A-Za-z0-9_]+$/) print out }')
+			[ -n "$p" ] || die2 "$file:$n: bad proxy '$*' (want VARIANT:TESTCASE = A + B - C)"
+			exp_raw_proxy="$exp_raw_proxy$p
+" ;;
 		series)	# a series experiment (tools/run-series reads it)
 			[ $# -eq 1 ] || die2 "$file:$n: 'series' wants one variant, got '$*'"
 			exp_series=$1 ;;
@@ -67,6 +81,7 @@ exp_read() {
 		eval "[ -n \"\$exp_$f\" ] || exp_$f=\$d"
 	done
 	exp_resolve_compare
+	exp_resolve_proxy "$file"
 	[ -n "$exp_compare" ] || [ -n "$exp_series" ] || die2 "experiment $file has no compare line"
 	exp_check
 }
@@ -121,6 +136,21 @@ exp_resolve_compare() {
 bad "*) die2 "unknown compare option '$(echo "$exp_compare" | sed -n 's/^bad //p')' (cpu= or mask=)" ;; esac
 }
 
+# exp_resolve_proxy FILE: exp_raw_proxy -> exp_proxy ("VARIANT TESTCASE +A
+# +B -C" a line): the proxies of a cell some compare line runs. Without
+# COMPARE or TESTS overrides a proxy for any other cell is an error; with
+# them it is left out.
+exp_resolve_proxy() {
+	exp_proxy=$(printf '%s' "$exp_raw_proxy" | awk -v cmp="$exp_compare" '
+		BEGIN { n = split(cmp, l, "\n"); for (i = 1; i <= n; i++) { k = split(l[i], w, " ")
+			for (j = 5; j <= k; j++) { runs[w[1] ":" w[j]] = 1; runs[w[2] ":" w[j]] = 1 } } }
+		NF { split($1, vt, ":"); if ($1 in runs) { $1 = vt[1] " " vt[2]; print } else print "unrun " $1 }')
+	bad=$(echo "$exp_proxy" | sed -n 's/^unrun //p' | head -n 1)
+	[ -z "$bad" ] || [ -n "$exp_over_compare$exp_over_tests" ] ||
+		die2 "$1: proxy for '$bad', a cell no compare line runs"
+	exp_proxy=$(echo "$exp_proxy" | grep -v '^unrun ' || true)
+}
+
 is_uint() { case $1 in ''|*[!0-9]*) return 1 ;; esac; }
 is_decimal() {
 	case $1 in ''|.|*[!0-9.]*|*.*.*) return 1 ;; esac
@@ -168,7 +198,8 @@ exp_open() {
 
 # Every testcase of the experiment, each once, one a line.
 exp_all_tests() {
-	echo "$exp_compare" | awk 'NF { for (i = 5; i <= NF; i++) if (!seen[$i]++) print $i }'
+	printf '%s\n%s\n' "$exp_compare" "$exp_proxy" | awk 'NF >= 5 && $3 !~ /^[+-]/ { for (i = 5; i <= NF; i++) if (!seen[$i]++) print $i }
+		$3 ~ /^[+-]/ { for (i = 3; i <= NF; i++) if (!seen[substr($i, 2)]++) print substr($i, 2) }'
 }
 
 # new_run SUFFIX: make a new folder results/<UTC time>-SUFFIX, print it.
@@ -189,14 +220,34 @@ exp_variants() {
 
 # exp_groups: one "VARIANT CPU MASK TESTS" line per kernel and CPU, the
 # testcases of every compare line that boots it so, comma-separated.
+# A proxy's terms boot on both kernels of every compare line that runs its
+# cell (with that line's CPU): the guest shows whether the stock and the
+# patched kernel run them alike, which the host's figures for them assume.
 exp_groups() {
-	echo "$exp_compare" | awk 'NF {
+	printf '%s\n%s\n' "$exp_compare" "$exp_proxy" | awk '$3 ~ /^[+-]/ { px[++np] = $0; next } NF {
+		nl++; line[nl] = $0
 		for (k = 1; k <= 2; k++) {
 			g = $k " " $3 " " $4
 			if (!(g in tests)) order[++n] = g
 			for (i = 5; i <= NF; i++) if (!seen[g, $i]++) tests[g] = tests[g] (tests[g] != "" ? "," : "") $i
 		}
-	} END { for (i = 1; i <= n; i++) print order[i], tests[order[i]] }'
+	} END {
+		for (p = 1; p <= np; p++) {
+			k = split(px[p], w, " ")
+			for (l = 1; l <= nl; l++) {
+				m = split(line[l], c, " ")
+				if (c[1] != w[1] && c[2] != w[1]) continue
+				runs = 0
+				for (i = 5; i <= m; i++) if (c[i] == w[2]) runs = 1
+				if (!runs) continue
+				for (s = 1; s <= 2; s++) {
+					g = c[s] " " c[3] " " c[4]
+					for (j = 3; j <= k; j++) { t = substr(w[j], 2)
+						if (!seen[g, t]++) tests[g] = tests[g] "," t }
+				}
+			}
+		}
+		for (i = 1; i <= n; i++) print order[i], tests[order[i]] }'
 }
 
 # exp_tests VARIANT: the testcases to run on VARIANT, comma-separated.
@@ -208,5 +259,7 @@ exp_tests() {
 exp_write() {
 	echo "$exp_compare" | awk 'NF { m = $4 == "-" ? "none" : $4; gsub(",", "+", m)
 		printf "compare %s %s", $1, $2; for (i = 5; i <= NF; i++) printf " %s", $i; printf " cpu=%s mask=%s\n", $3, m }'
+	[ -z "$exp_proxy" ] || echo "$exp_proxy" | awk '{ printf "proxy %s:%s =", $1, $2
+		for (i = 3; i <= NF; i++) printf "%s %s", (i == 3 ? "" : " " substr($i, 1, 1)), substr($i, 2); print "" }'
 	for f in $EXP_FIELDS $EXP_OPTIONAL; do eval "echo \"$f \$exp_$f\""; done
 }

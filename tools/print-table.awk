@@ -6,7 +6,18 @@
 # A table of more than 10 rows (a suite, such as bench/experiments/wis.exp)
 # opens with its improved and regressed rows, so that a change is not lost
 # among the rest; the full table follows.
+# An optional second file, estimates.csv (tools/native-estimate), gives the
+# seed table its column of native estimates.
 BEGIN { FS = "," }
+FILENAME != ARGV[1] {
+	if (FNR == 1) { for (i = 1; i <= NF; i++) ec[$i] = i; next }
+	if ($(ec["role"]) == "estimate" && $(ec["estimate_pct"]) != "-") {
+		est[$(ec["group"]), $(ec["label"]), $(ec["base_variant"]), $(ec["base_test"]), $(ec["new_variant"]), $(ec["new_test"])] = \
+			sprintf("%+.1f%%±%.1f", $(ec["estimate_pct"]), $(ec["spread_pct"]))
+		nest++
+	}
+	next
+}
 NR == 1 {
 	for (i = 1; i <= NF; i++) c[$i] = i
 	split("group label accel cpu_model mode tasks base_variant base_test base_mean base_stddev new_variant new_test new_mean new_stddev change_pct verdict published_pct sign_agrees p_value min_effect_pct alpha", need, " ")
@@ -58,13 +69,16 @@ END {
 		printf "\nverdict: |%%change| < %s%% is \"no change\"; otherwise Welch's t-test p < %s is \"improved\" or \"regressed\", else \"within noise\" (also with fewer than 2 boots)\n", min_effect, alpha
 	if (!nseeds) exit
 	printf "\nseed figures beside the published ones (results/published.csv; only on each seed's own kernels)\n"
-	printf "%-5s %-44s %-48s %5s %9s %9s %7s  %-12s %-7s %s\n", "seed", "figure", "kernels", "tasks", "published", "measured", "ratio", "verdict", "accel", "sign"
+	printf "%-5s %-44s %-48s %5s %9s %9s %7s  %-12s %-7s %-12s %s\n", "seed", "figure", "kernels", "tasks", "published", "measured", "ratio", "verdict", "accel", "sign", "native est."
 	for (i = 1; i <= nseeds; i++) {
 		$0 = seeds[i]
 		d = v("base_test") != v("new_test")
-		printf "%-5s %-44s %-48s %5s %+8.1f%% %+8.1f%% %7s  %-12s %-7s %s\n", substr(v("group"), 6), v("label"),
+		k = v("group") SUBSEP v("label") SUBSEP v("base_variant") SUBSEP v("base_test") SUBSEP v("new_variant") SUBSEP v("new_test")
+		printf "%-5s %-44s %-48s %5s %+8.1f%% %+8.1f%% %7s  %-12s %-7s %-12s %s\n", substr(v("group"), 6), v("label"),
 			v("base_variant") (d ? ":" v("base_test") : "") " -> " v("new_variant") (d ? ":" v("new_test") : ""), v("tasks"),
 			v("published_pct"), v("change_pct"), v("published_pct") + 0 != 0 ? sprintf("x%.2f", v("change_pct") / v("published_pct")) : "-",
-			v("verdict"), v("accel"), v("sign_agrees") == "yes" ? "sign agrees" : v("sign_agrees") == "no" ? "sign differs" : "-"
+			v("verdict"), v("accel"), v("sign_agrees") == "yes" ? "sign agrees" : v("sign_agrees") == "no" ? "sign differs" : "-",
+			k in est ? est[k] : "-"
 	}
+	if (nest) print "(native est.: this host's CPU and kernel, lowest-of-rounds native timing of the cells or of the proxies the guest profile accepted, ±spread over trials; never from the published figure; details below)"
 }

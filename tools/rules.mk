@@ -39,3 +39,10 @@ report: build/tools/summarize build/tools/compare
 ## bench-timing EXPERIMENT=seeds: time make bench with an empty kernel cache, then again with it warm
 bench-timing:
 	tools/time-bench $(EXPERIMENT)
+
+# native-time links the testcases themselves, so a proxy's terms are timed
+# natively with the code the guest ran.
+NATIVE_TIME_SRCS := tools/native-time.c tools/copy-routines.S $(wildcard bench/tc_*.c) bench/testcases.c bench/tmpfile.c
+build/tools/native-time: $(NATIVE_TIME_SRCS) bench/kabench.h
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -o $@ $(NATIVE_TIME_SRCS)
