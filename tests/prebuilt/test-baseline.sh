@@ -77,6 +77,16 @@ c=$(ls -d "$KABENCH_RESULTS"/*-compare 2>/dev/null | tail -n 1)
 check "make compare A= B= writes a *-compare run with the same pairs as BASELINE=" \
 	sh -c '[ -n "$1" ] && cmp -s "$1/compare.csv" "$2/baseline/compare.csv"' - "$c" "$b"
 
+# The other way round (B as the baseline of A): mine lost the short-cut,
+# and FAIL_ON_REGRESSION's check names the cell.
+make -s compare A="$b" B="$a" >/dev/null 2>&1
+r=$(ls -d "$KABENCH_RESULTS"/*-compare 2>/dev/null | tail -n 1)
+tools/check-regression "$r/compare.csv" 5 >"$tmp/reg" 2>&1
+rc=$?
+echo "# $(head -n 1 "$tmp/reg")"
+check "against a baseline that had the patch, mine regressed: check-regression exits 1 naming mine@base -> mine" \
+	sh -c '[ "$1" -eq 1 ] && grep -q "mine@base -> mine" "$2" && ! grep -q "6.1@base -> 6.1" "$2"' - "$rc" "$tmp/reg"
+
 # check-baseline on copies of the baseline's files: what else it refuses.
 mkdir "$tmp/x"
 cp "$a/experiment.exp" "$a/provenance" "$tmp/x/"

@@ -18,8 +18,13 @@ echo "deb linux-image-amd64 dbg" >"$tmp/v/debian-noinit/base"
 echo "init_on_alloc=0" >"$tmp/v/debian-noinit/cmdline"
 
 if ! d=$(kernel-patches/fetch-deb --dbg linux-image-amd64 2>"$tmp/fetch.err"); then
-	skip "Debian's kernel package: apt cannot download linux-image-amd64 here ($(tail -n 1 "$tmp/fetch.err"))"
-	exit 0
+	# Only apt's own failure (no such package in its lists, no download) skips.
+	if grep -q "known to apt\|apt-get download .* failed" "$tmp/fetch.err"; then
+		skip "Debian's kernel package: apt cannot download linux-image-amd64 here ($(tail -n 1 "$tmp/fetch.err"))"
+		exit 0
+	fi
+	fail "fetch-deb linux-image-amd64: $(tail -n 1 "$tmp/fetch.err")"
+	exit 1
 fi
 pkg=$(sed -n 's/^deb \([^ ]*\) \([^ ]*\) .*/\1 \2/p' "$d/source")
 echo "# package: $pkg"
