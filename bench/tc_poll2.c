@@ -42,12 +42,12 @@ static int setup(struct kb_task *t)
 	return 0;
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	const int *fds = t->buf;
 	uint64_t *ops = t->ops;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		struct pollfd pfd[NR_FILES];
 		int r;
 
@@ -63,6 +63,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(poll2) = {
 	.name = "poll2",
