@@ -44,8 +44,11 @@ static int setup(struct kb_task *t)
 
 KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
-	const int *fds = t->buf;
 	uint64_t *ops = t->ops;
+	int fds[NR_FILES];	/* a local array, as upstream's: the compiler
+				 * fills the pollfds the same (unrolled) way */
+
+	memcpy(fds, t->buf, sizeof(fds));
 
 	for (uint64_t n = 0; !kb_done(n, limit);) {
 		struct pollfd pfd[NR_FILES];
