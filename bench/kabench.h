@@ -90,8 +90,8 @@ static inline void kb_count(uint64_t *ops, uint64_t n)
  * A loop is written as a body with kb_done(n, limit) as its only limit test
  * and KB_LOOP(body) after it, which defines loop() with two copies of the
  * body: one for KB_FOREVER, where kb_done() is false at compile time and the
- * compiler drops the test (the measured loop costs the counter store and
- * nothing else), one for --iterations.
+ * compiler drops the test (the harness's cost per op is then the counter's
+ * add and store), one for --iterations.
  */
 #define KB_FOREVER UINT64_MAX
 static inline int kb_done(uint64_t n, uint64_t limit)
