@@ -18,13 +18,13 @@ static int probe(const char *dir)
 	return 0;
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	int *err = &errno;	/* once: __errno_location() is a call */
 
 	*err = 0;
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		unsigned int word = 0;
 
 		/* the one expected result is EAGAIN; syscall() leaves errno as it
@@ -36,6 +36,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(futex2) = {
 	.name = "futex2",
