@@ -2,7 +2,6 @@
 # A results disk that is too small or fills up: the run is refused before
 # its folder exists, or stops saying to free space and RESUME, and RESUME
 # finishes it once there is room. Needs root to mount small tmpfs folders.
-# limit: 900
 . tests/lib.sh
 if [ "$(id -u)" != 0 ]; then
 	skip "full results disk: mounting a small tmpfs needs root"
