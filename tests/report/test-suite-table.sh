@@ -32,6 +32,10 @@ suite() {
 	mkdir -p "$d/boots/A-1"
 	printf 'test,tasks,status\nt04,1,ok\nt05,1,unsupported\n' >"$d/boots/A-1/status.csv"
 	printf 'ok\nt05: kabench: t05: not supported by this kernel: needs CONFIG_FOO\n' >"$d/boots/A-1/verdict"
+	# ... and so did A's boot on a second CPU spec (cell A.cpu2-1).
+	mkdir -p "$d/boots/A.cpu2-1"
+	printf 'test,tasks,status\nt06,1,unsupported\n' >"$d/boots/A.cpu2-1/status.csv"
+	printf 'ok\n' >"$d/boots/A.cpu2-1/verdict"
 	tools/make-report "$d" >"$tmp/table$1" 2>"$tmp/err$1"
 }
 
@@ -51,6 +55,8 @@ check "the report holds the same opening" grep -q '^improved or regressed: 2 of 
 
 check "the report's Not measured names t05 on A with the worker's reason" \
 	grep -qx -- '- `t05` (tasks 1) on A: not supported by this kernel: needs CONFIG_FOO' "$tmp/run12/report.md"
+check "a refusal in a second CPU spec's cell (A.cpu2-1) names the kernel A" \
+	grep -qx -- '- `t06` (tasks 1) on A: not supported by this kernel' "$tmp/run12/report.md"
 check "make report says it on one line" \
 	grep -qx 'kabench: not measured: t05 (tasks 1) on A: not supported by this kernel: needs CONFIG_FOO' "$tmp/err12"
 
