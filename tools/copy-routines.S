@@ -5,6 +5,8 @@
  * (kernel-patches/variants/6.12-no-movsq/), with the same calling
  * convention as the kernel's: %rdi destination, %rsi source, %rcx length;
  * %rcx is 0 after a full copy; %rax and (loop) %r8-%r11 are clobbered.
+ * Both start with endbr64, as the kernel's does (objdump of the 6.12
+ * build: CONFIG_X86_KERNEL_IBT), and return with a plain ret, as there.
  * Only the paths a copy of 64 bytes or more takes are here; the byte tail
  * and the word loop are not reached by 4 KB copies of a multiple of 8
  * bytes (both routines return through their "no tail" exit). No stac/clac
@@ -17,6 +19,7 @@
 	.type kb_copy_movsq, @function
 	.p2align 4
 kb_copy_movsq:
+	endbr64
 	cmpq $64,%rcx
 	jae 1f
 	ud2
@@ -46,6 +49,7 @@ kb_copy_movsq:
 	.type kb_copy_movq_loop, @function
 	.p2align 4
 kb_copy_movq_loop:
+	endbr64
 	cmpq $64,%rcx
 	jae 1f
 	ud2

@@ -8,7 +8,7 @@
 # among the rest; the full table follows.
 # An optional second file, estimates.csv (tools/native-estimate), gives the
 # seed table its column of native estimates.
-BEGIN { FS = "," }
+BEGIN { FS = ","; withest = ARGC > 2 }
 FILENAME != ARGV[1] {
 	if (FNR == 1) { for (i = 1; i <= NF; i++) ec[$i] = i; next }
 	if ($(ec["role"]) == "estimate" && $(ec["estimate_pct"]) != "-") {
@@ -69,16 +69,16 @@ END {
 		printf "\nverdict: |%%change| < %s%% is \"no change\"; otherwise Welch's t-test p < %s is \"improved\" or \"regressed\", else \"within noise\" (also with fewer than 2 boots)\n", min_effect, alpha
 	if (!nseeds) exit
 	printf "\nseed figures beside the published ones (results/published.csv; only on each seed's own kernels)\n"
-	printf "%-5s %-44s %-48s %5s %9s %9s %7s  %-12s %-7s %-12s %s\n", "seed", "figure", "kernels", "tasks", "published", "measured", "ratio", "verdict", "accel", "sign", "native est."
+	printf "%-5s %-44s %-48s %5s %9s %9s %7s  %-12s %-7s %s%s\n", "seed", "figure", "kernels", "tasks", "published", "measured", "ratio", "verdict", "accel", sprintf(withest ? "%-12s" : "%s", "sign"), withest ? " native est." : ""
 	for (i = 1; i <= nseeds; i++) {
 		$0 = seeds[i]
 		d = v("base_test") != v("new_test")
 		k = v("group") SUBSEP v("label") SUBSEP v("base_variant") SUBSEP v("base_test") SUBSEP v("new_variant") SUBSEP v("new_test")
-		printf "%-5s %-44s %-48s %5s %+8.1f%% %+8.1f%% %7s  %-12s %-7s %-12s %s\n", substr(v("group"), 6), v("label"),
+		printf "%-5s %-44s %-48s %5s %+8.1f%% %+8.1f%% %7s  %-12s %-7s %s%s\n", substr(v("group"), 6), v("label"),
 			v("base_variant") (d ? ":" v("base_test") : "") " -> " v("new_variant") (d ? ":" v("new_test") : ""), v("tasks"),
 			v("published_pct"), v("change_pct"), v("published_pct") + 0 != 0 ? sprintf("x%.2f", v("change_pct") / v("published_pct")) : "-",
-			v("verdict"), v("accel"), v("sign_agrees") == "yes" ? "sign agrees" : v("sign_agrees") == "no" ? "sign differs" : "-",
-			k in est ? est[k] : "-"
+			v("verdict"), v("accel"), sprintf(withest ? "%-12s" : "%s", v("sign_agrees") == "yes" ? "sign agrees" : v("sign_agrees") == "no" ? "sign differs" : "-"),
+			withest ? " " (k in est ? est[k] : "-") : ""
 	}
 	if (nest) print "(native est.: this host's CPU and kernel, lowest-of-rounds native timing of the cells or of the proxies the guest profile accepted, ±spread over trials; never from the published figure; details below)"
 }

@@ -1,0 +1,53 @@
+#!/bin/sh
+# make bench with proxy lines, end to end (two short icount boots: 6.1 and
+# 6.1-fstat): the proxies' identity in the guest (exact counts: a right
+# proxy accepted, one that leaves out '- getppid' refused, the sum equal to
+# its terms' own counts), then native estimates printed beside the icount
+# figures. The estimates are timing: printed, never asserted on.
+. tests/lib.sh
+
+tmp=$(mktemp -d)
+export KABENCH_RESULTS=$tmp/results
+trap 'rm -rf "$tmp"' EXIT
+cat >"$tmp/proxy.exp" <<'EOT'
+compare 6.1 6.1-fstat fstat fstatat_empty mask=fsrm
+proxy 6.1:fstatat_empty = faccessat2_empty + fstat - getppid
+proxy 6.1:fstatat_empty = faccessat2_empty + fstat
+proxy 6.1-fstat:fstatat_empty = fstat + getcpu - personality
+profile minimal
+accel icount
+cpu max
+mask erms,fsrm
+smp 1
+tasks 1
+interval 0.1
+warmup 1
+samples 2
+repeats 1
+shift 0
+EOT
+make -s bench EXPERIMENT="$tmp/proxy.exp" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+run=$(ls -d "$KABENCH_RESULTS"/*-proxy 2>/dev/null | tail -n 1)
+check "make bench with proxy lines succeeds" [ "$rc" -eq 0 ]
+[ "$rc" -eq 0 ] || tail -n 20 "$tmp/err"
+good="6.1:fstatat_empty = faccessat2_empty + fstat - getppid"
+wrong="6.1:fstatat_empty = faccessat2_empty + fstat"
+verdict() { awk -F, -v p="$1" '$1 == p && $6 == "verdict" { print $8; exit }' "$run/proxy-check.csv"; }
+check "the proxy's terms ran on both kernels" \
+	sh -c 'for k in 6.1 6.1-fstat; do for t in faccessat2_empty getppid getcpu personality; do
+		grep -q "^$k,[^,]*,$t,processes,1,.*,total," "$1" || exit 1; done; done' - "$run/profile-summary.csv"
+check "faccessat2_empty + fstat - getppid is accepted in the guest" [ "$(verdict "$good")" = accepted ]
+check "... its sum is its terms' own instructions per op, exactly" \
+	awk -F, -v p="$good" 'FNR == NR { if ($1 == "6.1" && $9 == "total") v[$3] = $13; next }
+		$1 == p && $6 == "total" { exit !(sprintf("%.4f", v["faccessat2_empty"] + v["fstat"] - v["getppid"]) == $10) }' \
+	"$run/profile-summary.csv" "$run/proxy-check.csv"
+check "faccessat2_empty + fstat (no '- getppid') is refused: 2 syscalls per op for 1" \
+	sh -c '[ "$2" = refused ] && grep -q "syscalls per op 2.00 vs 1.00" "$1"' - "$run/proxy-check.csv" "$(verdict "$wrong")"
+check "the report shows each proxy's instructions, classes and functions" \
+	sh -c 'grep -q "^## Native estimates" "$1" && grep -q "instructions/op" "$1" && grep -q "syscall (user)" "$1" && grep -q "functions the cell runs more of" "$1"' - "$run/report.md"
+check "the printed seed table has a native estimate beside the icount figure" \
+	grep -Eq 'patched fstat vs stock fstat .*icount .*[+-][0-9.]+%±[0-9.]+$' "$tmp/out"
+check "the run says whether the estimates settled, and on which CPU" \
+	sh -c 'grep -Eq "^  .*(settled: every estimate|not settled: the limit)" "$1" && grep -q "^native estimates on " "$1"' - "$tmp/out"
+echo "# $(grep 'patched fstat vs stock fstat.*icount' "$tmp/out" | tail -n 1 | tr -s ' ')"
