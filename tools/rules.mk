@@ -50,7 +50,7 @@ bench-timing:
 
 # native-time links the testcases themselves, so a proxy's terms are timed
 # natively with the code the guest ran.
-NATIVE_TIME_SRCS := tools/native-time.c tools/copy-routines.S $(wildcard bench/tc_*.c) bench/testcases.c bench/tmpfile.c
+NATIVE_TIME_SRCS := tools/native-time.c tools/copy-routines.S $(wildcard bench/tc_*.c) bench/testcases.c bench/tmpfile.c bench/task.c bench/pin.c
 build/tools/native-time: $(NATIVE_TIME_SRCS) bench/kabench.h
 	@mkdir -p $(@D)
-	$(CC) $(TOOLS_CFLAGS) -o $@ $(NATIVE_TIME_SRCS)
+	$(CC) $(TOOLS_CFLAGS) -o $@ $(NATIVE_TIME_SRCS) -lhwloc -lpthread
