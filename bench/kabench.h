@@ -68,7 +68,8 @@ struct kb_testcase {
 	int (*setup)(struct kb_task *t);
 	/* The measured loop: counts ops with kb_count() and returns 0 once
 	 * at least limit ops are done (a loop that counts two ops at a time
-	 * may do one more), or the errno of the failed call. */
+	 * may do one more; KB_FOREVER: never), or the errno of the failed
+	 * call. KB_LOOP() makes one from a body (below). */
 	int (*loop)(struct kb_task *t, uint64_t limit);
 	/* Name of the measured call, for error messages (kb_fail() names
 	 * another one). */
@@ -83,6 +84,26 @@ static inline void kb_count(uint64_t *ops, uint64_t n)
 {
 	__atomic_store_n(ops, n, __ATOMIC_RELAXED);
 }
+
+/*
+ * The loop's limit: KB_FOREVER in the sampled runs, N with --iterations N.
+ * A loop is written as a body with kb_done(n, limit) as its only limit test
+ * and KB_LOOP(body) after it, which defines loop() with two copies of the
+ * body: one for KB_FOREVER, where kb_done() is false at compile time and the
+ * compiler drops the test (the harness's cost per op is then the counter's
+ * add and store), one for --iterations.
+ */
+#define KB_FOREVER UINT64_MAX
+static inline int kb_done(uint64_t n, uint64_t limit)
+{
+	return limit != KB_FOREVER && n >= limit;
+}
+#define KB_LOOP_BODY static inline __attribute__((always_inline)) int
+#define KB_LOOP(body)							\
+	static int loop(struct kb_task *t, uint64_t limit)		\
+	{								\
+		return limit == KB_FOREVER ? body(t, KB_FOREVER) : body(t, limit); \
+	}
 
 /* A loop's (or setup's) way out when a call other than tc->call failed:
  * the message names call. err is the errno, or EIO for a call that

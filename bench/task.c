@@ -164,7 +164,15 @@ void kb_task_main(const struct kb_config *cfg, const struct kb_run *run, struct 
 	while (__atomic_load_n(&sh->go, __ATOMIC_ACQUIRE) == 0)
 		syscall(SYS_futex, &sh->go, FUTEX_WAIT, 0, NULL, NULL, 0);
 
-	err = cfg->tc->loop(&t, cfg->iterations ? cfg->iterations : UINT64_MAX);
+	err = cfg->tc->loop(&t, cfg->iterations ? cfg->iterations : KB_FOREVER);
 	if (err)
 		die(slot, index, t.failed ? t.failed : cfg->tc->call, err);
+	if (!cfg->iterations) {	/* a loop without a limit never ends well */
+		char line[256];
+
+		snprintf(line, sizeof(line), "kabench: %s: task %d: the loop ended before the run\n",
+			 cfg->name, index);
+		say(line);
+		_exit(KB_FAIL);
+	}
 }

@@ -25,13 +25,13 @@ static int setup(struct kb_task *t)
 	return 0;
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	char *base = t->buf;
 	long page = sysconf(_SC_PAGESIZE);
 
-	for (uint64_t n = 0; n < limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		if (brk(base + page) != 0)
 			return errno;
 		if (brk(base) != 0)
@@ -40,6 +40,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(brk2) = {
 	.name = "brk2",

@@ -56,14 +56,14 @@ static int setup(struct kb_task *t)
 	return 0;
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	struct pipes *p = t->buf;
 	uint64_t *ops = t->ops;
 	int out = p->to_helper[1], in = p->to_task[0];
 	char c = 0;
 
-	for (uint64_t n = 0; n < limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		ssize_t r = write(out, &c, 1);
 
 		if (r != 1)
@@ -75,6 +75,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(context_switch1) = {
 	.name = "context_switch1",

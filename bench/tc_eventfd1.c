@@ -25,12 +25,12 @@ static int setup(struct kb_task *t)
 	return t->fd < 0 ? kb_fail(t, "eventfd", errno) : 0;
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops, one = 1, back;
 	int fd = t->fd;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		ssize_t r = write(fd, &one, sizeof(one));
 
 		if (r != sizeof(one))
@@ -42,6 +42,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(eventfd1) = {
 	.name = "eventfd1",

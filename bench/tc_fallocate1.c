@@ -49,13 +49,13 @@ static int setup(struct kb_task *t)
 	return t->fd < 0 ? errno : 0;
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	int fd = t->fd;
 	off_t place = 0;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		if (fallocate(fd, 0, place, STEP) != 0)
 			return errno;
 		place += STEP;
@@ -68,6 +68,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(fallocate1) = {
 	.name = "fallocate1",

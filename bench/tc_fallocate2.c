@@ -22,13 +22,13 @@ static int probe(const char *dir)
 	return err;
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	int fd = t->fd;
 	off_t place = 0;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		if (fallocate(fd, 0, place, STEP) != 0)
 			return errno;
 		place += STEP;
@@ -41,6 +41,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(fallocate2) = {
 	.name = "fallocate2",

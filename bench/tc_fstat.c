@@ -6,19 +6,21 @@
 #include <unistd.h>
 #include "kabench.h"
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	struct stat st;
 	uint64_t *ops = t->ops;
 	int fd = t->fd;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		if (syscall(SYS_fstat, fd, &st) != 0)
 			return errno;
 		kb_count(ops, ++n);
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(fstat) = {
 	.name = "fstat",

@@ -22,13 +22,13 @@ static int probe(const char *dir)
 	return err;
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	struct stat st;
 	uint64_t *ops = t->ops;
 	int fd = t->fd;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		if (syscall(SYS_newfstatat, fd, NULL, &st, AT_EMPTY_PATH) != 0)
 			return errno;
 		kb_count(ops, ++n);
@@ -36,10 +36,13 @@ static int loop(struct kb_task *t, uint64_t limit)
 	return 0;
 }
 
+KB_LOOP(body)
+
 KB_TESTCASE(fstatat_null) = {
 	.name = "fstatat_null",
 	.desc = "newfstatat(fd, NULL, AT_EMPTY_PATH) on a per-task file (Linux 6.11+)",
 	.probe = probe,
+	.needs = "newfstatat with a NULL path (Linux 6.11+)",
 	.setup = kb_setup_empty_file,
 	.loop = loop,
 	.call = "newfstatat(NULL)",

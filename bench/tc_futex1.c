@@ -19,11 +19,11 @@ static int probe(const char *dir)
 	return 0;
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		unsigned int word = 0;
 
 		if (syscall(SYS_futex, &word, FUTEX_WAKE, 1, NULL, NULL, 0) < 0)
@@ -32,6 +32,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(futex1) = {
 	.name = "futex1",

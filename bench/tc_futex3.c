@@ -1,6 +1,6 @@
-/* futex3: will-it-scale's futex3 ("futex(FUTEX_WAKE_PRIVATE)"). One op is one
- * FUTEX_WAKE_PRIVATE of a futex word on the task's stack that nobody waits on (it
- * returns 0 woken). */
+/* futex3: will-it-scale's futex3 ("futex(FUTEX_WAKE_PRIVATE)"). One op is
+ * one FUTEX_WAKE_PRIVATE of a futex word on the task's stack that nobody
+ * waits on (it returns 0 woken). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <linux/futex.h>
@@ -18,11 +18,11 @@ static int probe(const char *dir)
 	return 0;
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		unsigned int word = 0;
 
 		if (syscall(SYS_futex, &word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0) < 0)
@@ -31,6 +31,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(futex3) = {
 	.name = "futex3",

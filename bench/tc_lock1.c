@@ -21,12 +21,12 @@ static int probe(const char *dir)
 	return err;
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	int fd = t->fd;
 
-	for (uint64_t n = 0; n < limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		struct flock lck = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 1 };
 
 		if (fcntl(fd, F_SETLKW, &lck) != 0)
@@ -38,6 +38,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(lock1) = {
 	.name = "lock1",

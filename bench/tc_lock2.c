@@ -31,12 +31,12 @@ static int setup(struct kb_task *t)
 	return kb_open_prepared(t, 0, O_RDWR, 0);
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	int fd = t->fd;
 
-	for (uint64_t n = 0; n < limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		struct flock lck = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 1 };
 
 		if (fcntl(fd, F_SETLKW, &lck) != 0)
@@ -48,6 +48,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(lock2) = {
 	.name = "lock2",

@@ -11,12 +11,12 @@ static int setup(struct kb_task *t)
 	return t->fd < 0 ? errno : 0;
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	int fd = t->fd;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		off_t o = lseek(fd, 0, SEEK_SET);
 
 		if (o != 0)
@@ -25,6 +25,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(lseek1) = {
 	.name = "lseek1",

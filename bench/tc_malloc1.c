@@ -8,11 +8,11 @@
 
 #define SIZE (128UL * 1024 * 1024)
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		void *p = malloc(SIZE);
 
 		if (!p)
@@ -23,6 +23,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(malloc1) = {
 	.name = "malloc1",

@@ -12,12 +12,12 @@ static int prepare(struct kb_run *r)
 	return kb_prepare_files(r, r->ntasks, 0, 1);
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	const char *path = t->run->files[t->index];
 	uint64_t *ops = t->ops;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		int fd = open(path, O_RDWR);
 
 		if (fd < 0)
@@ -28,6 +28,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(open2) = {
 	.name = "open2",

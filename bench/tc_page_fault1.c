@@ -11,18 +11,18 @@
 
 #define SIZE (128UL * 1024 * 1024)
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	int fd = -1;
 
-	for (uint64_t n = 0; n < limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		char *c = mmap(NULL, SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, fd, 0);
 
 		if (c == MAP_FAILED)
 			return errno;
-		for (size_t i = 0; i < SIZE && n < limit; i += page) {
+		for (size_t i = 0; i < SIZE && !kb_done(n, limit); i += page) {
 			c[i] = 0;
 			kb_count(ops, ++n);
 		}
@@ -31,6 +31,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(page_fault1) = {
 	.name = "page_fault1",

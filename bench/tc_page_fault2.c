@@ -1,10 +1,10 @@
-/* page_fault2: will-it-scale's page_fault2 ("Separate file private mapping page fault").
- * Each task maps its own file privately, writes one byte to each page (one
- * op: a fault that reads the file's page and copies it, copy-on-write),
- * then unmaps it and starts again. The file is 64 MB, not upstream's
- * 128 MB: each task holds the file's pages in the page cache (tmpfs) and
- * as many private copies, 2 x 128 MB would not fit 2 tasks in the guest's
- * 512 MB. Threads fault in one shared mm. */
+/* page_fault2: will-it-scale's page_fault2 ("Separate file private mapping
+ * page fault"). Each task maps its own file privately, writes one byte to
+ * each page (one op: a fault that reads the file's page and copies it,
+ * copy-on-write), then unmaps it and starts again. The file is 64 MB, not
+ * upstream's 128 MB: each task holds the file's pages in the page cache
+ * (tmpfs) and as many private copies, 2 x 128 MB would not fit 2 tasks in
+ * the guest's 512 MB. Threads fault in one shared mm. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <sys/mman.h>
@@ -21,18 +21,18 @@ static int setup(struct kb_task *t)
 	return ftruncate(t->fd, SIZE) != 0 ? kb_fail(t, "ftruncate", errno) : 0;
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	int fd = t->fd;
 
-	for (uint64_t n = 0; n < limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		char *c = mmap(NULL, SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
 
 		if (c == MAP_FAILED)
 			return errno;
-		for (size_t i = 0; i < SIZE && n < limit; i += page) {
+		for (size_t i = 0; i < SIZE && !kb_done(n, limit); i += page) {
 			c[i] = 0;
 			kb_count(ops, ++n);
 		}
@@ -41,6 +41,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(page_fault2) = {
 	.name = "page_fault2",

@@ -16,13 +16,13 @@ static int setup(struct kb_task *t)
 	return pipe(fds) != 0 ? kb_fail(t, "pipe", errno) : 0;
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	const int *fds = t->buf;
 	uint64_t *ops = t->ops;
 	char c = 0;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		ssize_t r = write(fds[1], &c, 1);
 
 		if (r != 1)
@@ -34,6 +34,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(pipe1) = {
 	.name = "pipe1",

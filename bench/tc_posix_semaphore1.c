@@ -8,20 +8,22 @@
 #include <semaphore.h>
 #include "kabench.h"
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	sem_t sem;
 
 	if (sem_init(&sem, 0, 1) != 0)
 		return kb_fail(t, "sem_init", errno);
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		sem_wait(&sem);
 		sem_post(&sem);
 		kb_count(ops, ++n);
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(posix_semaphore1) = {
 	.name = "posix_semaphore1",

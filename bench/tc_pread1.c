@@ -11,13 +11,13 @@ static int setup(struct kb_task *t)
 	return kb_setup_read_file(t, READ_SIZE, READ_SIZE);
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	void *buf = t->buf;
 	int fd = t->fd;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		ssize_t r = pread(fd, buf, READ_SIZE, 0);
 
 		if (r != READ_SIZE)
@@ -26,6 +26,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(pread1) = {
 	.name = "pread1",

@@ -1,6 +1,6 @@
-/* pread3: will-it-scale's pread3 ("Same file pread to different offsets"). Every task
- * opens one shared file (an open file of its own) and pread()s 4 KB at
- * its own page: task i at i x 4096 of a file of one page per task. */
+/* pread3: will-it-scale's pread3 ("Same file pread to different offsets").
+ * Every task opens one shared file (an open file of its own) and pread()s
+ * 4 KB at its own page: task i at i x 4096 of a file of one page per task. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -19,14 +19,14 @@ static int setup(struct kb_task *t)
 	return kb_open_prepared(t, 0, O_RDONLY, READ_SIZE);
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	void *buf = t->buf;
 	int fd = t->fd;
 	off_t offset = (off_t)READ_SIZE * t->index;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		ssize_t r = pread(fd, buf, READ_SIZE, offset);
 
 		if (r != READ_SIZE)
@@ -35,6 +35,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(pread3) = {
 	.name = "pread3",

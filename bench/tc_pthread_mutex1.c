@@ -12,17 +12,19 @@
 /* global: one for all threads, a copy per forked process */
 static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		pthread_mutex_lock(&mutex);
 		pthread_mutex_unlock(&mutex);
 		kb_count(ops, ++n);
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(pthread_mutex1) = {
 	.name = "pthread_mutex1",

@@ -7,18 +7,20 @@
 #include <pthread.h>
 #include "kabench.h"
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		pthread_mutex_lock(&mutex);
 		pthread_mutex_unlock(&mutex);
 		kb_count(ops, ++n);
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(pthread_mutex2) = {
 	.name = "pthread_mutex2",

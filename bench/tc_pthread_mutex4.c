@@ -11,13 +11,13 @@
 /* global: one for all threads, a copy per forked process */
 static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	unsigned long val = 0;
 
 	KB_ESCAPE(&val);	/* in memory, as upstream's alloca()ed one */
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		pthread_mutex_lock(&mutex);
 		val++;
 		pthread_mutex_unlock(&mutex);
@@ -25,6 +25,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(pthread_mutex4) = {
 	.name = "pthread_mutex4",

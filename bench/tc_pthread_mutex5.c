@@ -12,11 +12,11 @@
 static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
 __thread unsigned long kb_pthread_mutex5_val;	/* not static: the increment stays */
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		pthread_mutex_lock(&mutex);
 		kb_pthread_mutex5_val++;
 		pthread_mutex_unlock(&mutex);
@@ -24,6 +24,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(pthread_mutex5) = {
 	.name = "pthread_mutex5",

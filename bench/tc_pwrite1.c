@@ -15,13 +15,13 @@ static int setup(struct kb_task *t)
 	return kb_setup_empty_file(t);
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	void *buf = t->buf;
 	int fd = t->fd;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		ssize_t r = pwrite(fd, buf, WRITE_SIZE, 0);
 
 		if (r != WRITE_SIZE)
@@ -30,6 +30,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(pwrite1) = {
 	.name = "pwrite1",

@@ -19,14 +19,14 @@ static int setup(struct kb_task *t)
 	return kb_open_prepared(t, 0, O_RDWR, WRITE_SIZE);
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	void *buf = t->buf;
 	int fd = t->fd;
 	off_t offset = 0;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		ssize_t r = pwrite(fd, buf, WRITE_SIZE, offset);
 
 		if (r != WRITE_SIZE)
@@ -35,6 +35,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(pwrite2) = {
 	.name = "pwrite2",

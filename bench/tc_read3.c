@@ -31,13 +31,13 @@ static int setup(struct kb_task *t)
 	return t->fd < 0 ? errno : 0;
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	void *buf = t->buf;
 	int fd = t->fd;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		ssize_t r = read(fd, buf, READ_SIZE);
 
 		if (r == 0) {
@@ -50,6 +50,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(read3) = {
 	.name = "read3",

@@ -35,13 +35,13 @@ static int setup(struct kb_task *t)
 	return kb_open_prepared(t, 0, O_RDONLY | O_DIRECT, 0);
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	void *buf = t->buf;
 	int fd = t->fd;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		ssize_t r = read(fd, buf, READ_SIZE);
 
 		if (r == 0) {
@@ -54,6 +54,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(read4) = {
 	.name = "read4",

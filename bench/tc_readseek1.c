@@ -17,14 +17,14 @@ static int setup(struct kb_task *t)
 	return t->fd < 0 ? errno : 0;
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	void *buf = t->buf;
 	int fd = t->fd;
 	off_t offset = 0;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		off_t o = lseek(fd, offset, SEEK_SET);
 		ssize_t r;
 
@@ -37,6 +37,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(readseek1) = {
 	.name = "readseek1",

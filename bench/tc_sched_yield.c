@@ -4,17 +4,19 @@
 #include <sched.h>
 #include "kabench.h"
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		if (sched_yield() != 0)
 			return errno;
 		kb_count(ops, ++n);
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(sched_yield) = {
 	.name = "sched_yield",

@@ -21,17 +21,19 @@ static int setup(struct kb_task *t)
 	return sigaction(SIGUSR1, &act, NULL) != 0 ? kb_fail(t, "sigaction", errno) : 0;
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		if (raise(SIGUSR1) != 0)
 			return errno;
 		kb_count(ops, ++n);
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(signal1) = {
 	.name = "signal1",

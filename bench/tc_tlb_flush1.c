@@ -1,11 +1,11 @@
-/* tlb_flush1: will-it-scale's tlb_flush1 ("TLB flush of separate file private mapping").
- * Each task maps its own file privately; for each page: write 1 (a
- * copy-on-write fault), madvise(MADV_DONTNEED) the page (drops the copy and
- * flushes its TLB entry), read it back (0 again: the file's page, another
- * fault); one op a page. The file is 64 MB, not upstream's 128 MB: its
- * pages stay in the page cache (tmpfs), and 2 x 128 MB would fill the
- * guest's tmpfs (half its 512 MB). Threads share one mm, so each flush
- * reaches the CPUs of the other tasks too. */
+/* tlb_flush1: will-it-scale's tlb_flush1 ("TLB flush of separate file
+ * private mapping"). Each task maps its own file privately; for each page:
+ * write 1 (a copy-on-write fault), madvise(MADV_DONTNEED) the page (drops
+ * the copy and flushes its TLB entry), read it back (0 again: the file's
+ * page, another fault); one op a page. The file is 64 MB, not upstream's
+ * 128 MB: its pages stay in the page cache (tmpfs), and 2 x 128 MB would
+ * fill the guest's tmpfs (half its 512 MB). Threads share one mm, so each
+ * flush reaches the CPUs of the other tasks too. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <sys/mman.h>
@@ -36,18 +36,18 @@ static int setup(struct kb_task *t)
 	return ftruncate(t->fd, SIZE) != 0 ? kb_fail(t, "ftruncate", errno) : 0;
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	int fd = t->fd;
 
-	for (uint64_t n = 0; n < limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		char *c = mmap(NULL, SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
 
 		if (c == MAP_FAILED)
 			return kb_fail(t, "mmap", errno);
-		for (size_t i = 0; i < SIZE && n < limit; i += page) {
+		for (size_t i = 0; i < SIZE && !kb_done(n, limit); i += page) {
 			c[i] = 1;
 			if (madvise(c + i, page, MADV_DONTNEED) != 0)
 				return errno;
@@ -60,6 +60,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(tlb_flush1) = {
 	.name = "tlb_flush1",

@@ -1,8 +1,9 @@
-/* tlb_flush2: will-it-scale's tlb_flush2 ("TLB flush of anonymous memory private mapping").
- * Each task maps 1 MB of anonymous memory; for each page: write 1 (a
- * fault), madvise(MADV_DONTNEED) the page (frees it, flushes its TLB
- * entry), read it back (0: a fresh zero page); one op a page. Threads share
- * one mm, so each flush reaches the CPUs of the other tasks too. */
+/* tlb_flush2: will-it-scale's tlb_flush2 ("TLB flush of anonymous memory
+ * private mapping"). Each task maps 1 MB of anonymous memory; for each
+ * page: write 1 (a fault), madvise(MADV_DONTNEED) the page (frees it,
+ * flushes its TLB entry), read it back (0: a fresh zero page); one op a
+ * page. Threads share one mm, so each flush reaches the CPUs of the other
+ * tasks too. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <sys/mman.h>
@@ -25,18 +26,18 @@ static int probe(const char *dir)
 	return err;
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	int fd = -1;
 
-	for (uint64_t n = 0; n < limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		char *c = mmap(NULL, SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, fd, 0);
 
 		if (c == MAP_FAILED)
 			return kb_fail(t, "mmap", errno);
-		for (size_t i = 0; i < SIZE && n < limit; i += page) {
+		for (size_t i = 0; i < SIZE && !kb_done(n, limit); i += page) {
 			c[i] = 1;
 			if (madvise(c + i, page, MADV_DONTNEED) != 0)
 				return errno;
@@ -49,6 +50,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(tlb_flush2) = {
 	.name = "tlb_flush2",

@@ -17,14 +17,14 @@ static int setup(struct kb_task *t)
 	return kb_setup_empty_file(t);
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	void *buf = t->buf;
 	int fd = t->fd;
 	size_t size = 0;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		ssize_t r = write(fd, buf, WRITE_SIZE);
 
 		if (r != WRITE_SIZE)
@@ -39,6 +39,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(write1) = {
 	.name = "write1",

@@ -21,14 +21,14 @@ static int setup(struct kb_task *t)
 	return kb_open_prepared(t, 0, O_RDWR, SIZE);
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	void *buf = t->buf;
 	int fd = t->fd;
 	off_t offset = (off_t)SIZE * t->index;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		off_t o = lseek(fd, offset, SEEK_SET);
 		ssize_t r;
 
@@ -41,6 +41,8 @@ static int loop(struct kb_task *t, uint64_t limit)
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(writeseek3) = {
 	.name = "writeseek3",
