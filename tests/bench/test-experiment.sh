@@ -55,6 +55,12 @@ bad "unknown setting" FOO "$tmp/e.exp" FOO=1
 bad "a bad task list" 0 "$tmp/e.exp" TASKS=0
 bad "an unknown testcase" nope "$tmp/e.exp" TESTS=nope
 bad "a setting with shell code" 'a$(id)' "$tmp/e.exp" 'CPU=a$(id)'
+bad "an unknown mode" forks "$tmp/e.exp" MODE=forks
+bad "a guest memory under 64 MB" 32 "$tmp/e.exp" MEM=32
+check "mode and mem default to processes and 512" \
+	sh -c 'echo "$1" | grep -qx "mode processes" && echo "$1" | grep -qx "mem 512"' - "$out"
+check "MODE=both MEM=1024 on the command line set them" \
+	sh -c 'echo "$1" | grep -qx "mode both" && echo "$1" | grep -qx "mem 1024"' - "$(read_exp "$tmp/e.exp" MODE=both MEM=1024)"
 sed 's/^profile minimal/profil minimal/' "$tmp/e.exp" >"$tmp/f.exp"
 bad "an unknown field" profil "$tmp/f.exp"
 sed 's/mask=fsrm/mask=fsrm foo=1/' "$tmp/e.exp" >"$tmp/g.exp"

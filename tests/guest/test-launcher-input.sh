@@ -33,6 +33,16 @@ guest/run-guest $ok --cpu NoSuchCPU --out "$tmp/out" 2>&1 | grep -q "unable to f
 	pass "QEMU's own message about the CPU model is passed on" ||
 	fail "QEMU's message about the CPU model is not passed on"
 bad_input "mask flag QEMU rejects" guest/run-guest $ok --mask erms,nosuchflag
+bad_input "unknown mode" guest/run-guest $ok --mode forks
+# An interval written with 2000 zeros is a valid plan, but more kernel
+# command line than x86's 2048 bytes.
+long=1.$(printf '%02000d' 0)
+bad_input "a plan too long for the kernel command line" guest/run-guest $ok --interval "$long"
+guest/run-guest --print-cmd --kernel "$k" --tests fstat --mode both --mem 1024 >"$tmp/cmd" 2>/dev/null
+check "--mode both and --mem 1024 reach QEMU's command line" \
+	sh -c 'grep -q "kabench.mode=both" "$1" && grep -qx 1024 "$1"' - "$tmp/cmd"
+guest/run-guest --print-cmd --kernel "$k" --tests fstat >"$tmp/cmd" 2>/dev/null
+check "the default mode (processes) adds nothing to the command line" sh -c '! grep -q "kabench.mode" "$1"' - "$tmp/cmd"
 
 mkdir "$tmp/full" && echo keep >"$tmp/full/verdict"
 guest/run-guest $ok --out "$tmp/full" >/dev/null 2>&1
