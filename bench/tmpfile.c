@@ -34,7 +34,7 @@ int kb_tmpfile_flags(const char *dir, size_t size, int flags)
 	char path[KB_PATH_MAX];
 	int fd, err;
 
-	if (snprintf(path, sizeof(path), "%s/kabench.XXXXXX", dir) >= (int)sizeof(path)) {
+	if (snprintf(path, sizeof(path), "%s/willitscale.XXXXXX", dir) >= (int)sizeof(path)) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}
@@ -94,14 +94,15 @@ int kb_prepare_files(struct kb_run *r, int n, size_t size, int own_dirs)
 	r->own_dirs = own_dirs;
 	for (int i = 0; i < n; i++) {
 		char *p = r->files[i];
-		int len = snprintf(p, KB_PATH_MAX, "%s/kabench.XXXXXX", r->dir), err;
+		/* upstream's names, so open2/unlink2 walk a path of the same length */
+		int len = snprintf(p, KB_PATH_MAX, "%s/willitscale.XXXXXX", r->dir), err;
 
 		if (len >= KB_PATH_MAX - 16)
 			return ENAMETOOLONG;
 		if (own_dirs) {
 			if (!mkdtemp(p))
 				return errno;
-			strcpy(p + len, "/kabench");	/* dir/kabench.XXXXXX/kabench */
+			strcpy(p + len, "/willitscale");	/* dir/willitscale.XXXXXX/willitscale */
 		}
 		r->nfiles = i + 1;	/* removed after the run, made or not */
 		err = make_file(p, size, !own_dirs);
