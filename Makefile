@@ -13,12 +13,15 @@ include kernel-patches/rules.mk
 include guest/rules.mk
 include guest/kvm.mk
 include guest/plugin/rules.mk
-include tools/rules.mk
-include kernel-patches/series.mk
+include plan/rules.mk
+include analyze/rules.mk
+include report/rules.mk
+include series/rules.mk
+include native/rules.mk
 
 ## deps: install the Debian packages kabench needs (apt-get, as root)
 deps:
-	tools/install-deps
+	lib/install-deps
 
 ## test: build what the tests need and run them all (tests/run); ends "N passed, N failed"
 test: deps

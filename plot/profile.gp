@@ -1,6 +1,6 @@
 # profile.gp: instructions per op by function for one compared pair, side by side.
 #   gnuplot -c plot/profile.gp DATA OUT TERM TITLE BASE NEW
-# DATA: lines "name" base new (tools/profile-report); TERM: png or svg.
+# DATA: lines "name" base new (report/profile-report); TERM: png or svg.
 # Names and titles arrive as strings (ARGn), never as gnuplot code.
 data = ARG1; out = ARG2; term = ARG3; title = ARG4; base = ARG5; new = ARG6
 if (term eq "svg") {

@@ -1,4 +1,4 @@
-# Waterfall of a series' per-patch attribution (tools/series-report).
+# Waterfall of a series' per-patch attribution (series/series-report).
 # gnuplot -c plot/series.gp DATA OUT png|svg TITLE
 # DATA columns: x label start end kind (0 base/total, 1 up, 2 down,
 # 3 no change); start/end: cumulative %change against the base. Each

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The experiment reader (tools/experiment.sh) on README.md's own example
+# The experiment reader (plan/experiment.sh) on README.md's own example
 # and on bad input. No boots: it only reads files.
 . tests/lib.sh
 tmp=$(mktemp -d)
@@ -7,7 +7,7 @@ trap 'rm -rf "$tmp"' EXIT
 make -s bench/kabench >/dev/null 2>&1 || { fail "make bench/kabench"; exit 1; }
 
 # read FILE [KEY=VALUE...]: the resolved experiment (exp_write), or exit 2.
-read_exp() { sh -c '. tools/experiment.sh; exp_open "$@" && exp_write' - "$@"; }
+read_exp() { sh -c '. plan/experiment.sh; exp_open "$@" && exp_write' - "$@"; }
 
 # README.md's example, '#' comments and all, exactly as a user would copy it.
 awk '/^An experiment is a small text file/ { want = 1 } want && /^```$/ { if (on) exit; on = 1; next } on' \

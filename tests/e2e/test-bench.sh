@@ -134,27 +134,27 @@ check "FAIL_ON_REGRESSION=10 on a pair that regressed exits non-zero ($rc) and s
 	sh -c '[ "$1" -ne 0 ] && grep -q "regressed" "$2"' - "$rc" "$tmp/err5"
 
 # Bad input: one line naming the value, exit 2, no results folder made.
-# (Straight to tools/run-experiment: make turns every failure into 2.)
+# (Straight to plan/run-experiment: make turns every failure into 2.)
 n=$(ls "$KABENCH_RESULTS" | wc -l)
-expect_exit 2 "unknown experiment exits 2" tools/run-experiment nope
-expect_exit 2 "unknown variant exits 2" tools/run-experiment smoke COMPARE=6.1:nope
-expect_exit 2 "a prefix past the series exits 2" tools/run-experiment smoke COMPARE=6.1:6.1-fstat~2
-expect_exit 2 "unknown testcase exits 2" tools/run-experiment smoke TESTS=nope
-expect_exit 2 "unknown accelerator exits 2" tools/run-experiment smoke ACCEL=warp
-expect_exit 2 "a bad task list exits 2" tools/run-experiment smoke TASKS=0
-expect_exit 2 "a CPU model QEMU rejects exits 2" tools/run-experiment smoke CPU=nosuchcpu
-expect_exit 2 "a bad JOBS exits 2" tools/run-experiment smoke JOBS=0
-expect_exit 2 "RESUME of a folder that is no run exits 2" tools/run-experiment RESUME="$tmp"
+expect_exit 2 "unknown experiment exits 2" plan/run-experiment nope
+expect_exit 2 "unknown variant exits 2" plan/run-experiment smoke COMPARE=6.1:nope
+expect_exit 2 "a prefix past the series exits 2" plan/run-experiment smoke COMPARE=6.1:6.1-fstat~2
+expect_exit 2 "unknown testcase exits 2" plan/run-experiment smoke TESTS=nope
+expect_exit 2 "unknown accelerator exits 2" plan/run-experiment smoke ACCEL=warp
+expect_exit 2 "a bad task list exits 2" plan/run-experiment smoke TASKS=0
+expect_exit 2 "a CPU model QEMU rejects exits 2" plan/run-experiment smoke CPU=nosuchcpu
+expect_exit 2 "a bad JOBS exits 2" plan/run-experiment smoke JOBS=0
+expect_exit 2 "RESUME of a folder that is no run exits 2" plan/run-experiment RESUME="$tmp"
 if ! grep -Eqw 'vmx|svm' /proc/cpuinfo; then
-	expect_exit 2 "ACCEL=kvm on a host without vmx/svm exits 2" tools/run-experiment smoke ACCEL=kvm
+	expect_exit 2 "ACCEL=kvm on a host without vmx/svm exits 2" plan/run-experiment smoke ACCEL=kvm
 else
 	skip "ACCEL=kvm refused without vmx/svm: this host shows vmx/svm"
 fi
-check "the unknown variant is named in the error" sh -c 'tools/run-experiment smoke COMPARE=6.1:nope 2>&1 | grep -q "nope"'
+check "the unknown variant is named in the error" sh -c 'plan/run-experiment smoke COMPARE=6.1:nope 2>&1 | grep -q "nope"'
 weird="x'\$(touch pwned)\`touch pwned\`.exp"
 cp bench/experiments/smoke.exp "$tmp/$weird"
-expect_exit 2 "an experiment named with quotes, \$() and backticks is refused" tools/run-experiment "$tmp/$weird"
+expect_exit 2 "an experiment named with quotes, \$() and backticks is refused" plan/run-experiment "$tmp/$weird"
 check "... and nothing in its name ran" [ ! -e pwned -a ! -e "$tmp/pwned" ]
-expect_exit 2 "a kernel cache path with a space exits 2" env KABENCH_CACHE="$tmp/a b" tools/run-experiment smoke
+expect_exit 2 "a kernel cache path with a space exits 2" env KABENCH_CACHE="$tmp/a b" plan/run-experiment smoke
 check "make bench passes a bad setting on as a failure" sh -c '! make -s bench EXPERIMENT=smoke TASKS=0 >/dev/null 2>&1'
 check "bad input made no results folder" [ "$(ls "$KABENCH_RESULTS" | wc -l)" -eq "$n" ]

@@ -15,25 +15,25 @@ mkdir "$tmp/small" "$tmp/disk"
 mount -t tmpfs -o size=9m tmpfs "$tmp/small" && mount -t tmpfs -o size=64m tmpfs "$tmp/disk" ||
 	{ fail "mount the tmpfs folders"; exit 1; }
 
-KABENCH_RESULTS=$tmp/small tools/run-experiment smoke REPEATS=1 >/dev/null 2>"$tmp/err1"
+KABENCH_RESULTS=$tmp/small plan/run-experiment smoke REPEATS=1 >/dev/null 2>"$tmp/err1"
 rc=$?
 check "9 MB of results disk: refused before the run (exit $rc)" [ $rc -eq 1 ]
 check "... in one line naming the free space and the need: $(tail -n 1 "$tmp/err1")" \
 	grep -q "^kabench: $tmp/small has [0-9]* MB free; this run (2 cells) needs about [0-9]* MB" "$tmp/err1"
 check "... and no run folder was made" [ -z "$(ls -A "$tmp/small")" ]
 
-KABENCH_RESULTS=$tmp/disk tools/run-experiment smoke REPEATS=1 >/dev/null 2>"$tmp/err2"
+KABENCH_RESULTS=$tmp/disk plan/run-experiment smoke REPEATS=1 >/dev/null 2>"$tmp/err2"
 run=$(ls -d "$tmp/disk"/*-smoke 2>/dev/null | head -n 1)
 check "64 MB: the run completes ($(tail -n 1 "$tmp/err2"))" [ -n "$run" -a -s "$run/report.md" ]
 # The disk fills up; RESUME (which collects the samples again) stops saying so.
 dd if=/dev/zero of="$tmp/disk/filler" bs=1M 2>/dev/null
 rm -f "$run/samples.csv" "$run/report.md"
-tools/run-experiment RESUME="$run" >/dev/null 2>"$tmp/err3"
+plan/run-experiment RESUME="$run" >/dev/null 2>"$tmp/err3"
 rc=$?
 check "a full disk stops RESUME (exit $rc) with one line: free space, then RESUME" \
 	sh -c '[ "$1" -ne 0 ] && grep -q "^kabench: the results disk is full .*free space, then finish it with: make bench RESUME=$2$" "$3"' - "$rc" "$run" "$tmp/err3"
 rm -f "$tmp/disk/filler"
-tools/run-experiment RESUME="$run" >/dev/null 2>"$tmp/err4"
+plan/run-experiment RESUME="$run" >/dev/null 2>"$tmp/err4"
 rc=$?
 check "with room again, RESUME finishes it (exit $rc)" [ $rc -eq 0 -a -s "$run/report.md" ]
 check "... with every sample back" [ "$(wc -l <"$run/samples.csv")" -gt 1 ]

@@ -1,5 +1,5 @@
-/* copy-count: calls one routine of tools/copy-routines.S N times on a 4 KB
- * copy (the buffers of tools/native-time: a page-aligned source, a
+/* copy-count: calls one routine of native/copy-routines.S N times on a 4 KB
+ * copy (the buffers of native/time: a page-aligned source, a
  * malloc'd destination) and checks each copy. For callgrind: the
  * routine's instructions per call (tests/native/test-copy-routines.sh).
  * usage: copy-count movsq|movq_loop N */

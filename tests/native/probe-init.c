@@ -1,4 +1,4 @@
-/* probe-init: a guest's PID 1 that runs tools/native-probe (linked in with
+/* probe-init: a guest's PID 1 that runs native/probe (linked in with
  * its main renamed probe_main) between marker lines on the console, then
  * powers off. Lets tests/native/test-kind-guests.sh check the kernel-kind
  * rule on kernels known to lack and to have the AT_EMPTY_PATH short-cut.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tools/copy-routines.S, the two seed-002 kernels' 4 KB copy as timed in
+# native/copy-routines.S, the two seed-002 kernels' 4 KB copy as timed in
 # user space: each copies correctly, and callgrind's exact count per call
 # is the guest kernel's rep_movs_alternative in results/reference (icount
 # profile, 256 copies in 257 read1 ops): the same instruction sequences.
@@ -8,7 +8,7 @@ cd "$(dirname "$0")/../.." || exit 2
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 command -v valgrind >/dev/null || { skip "valgrind is not installed"; exit 0; }
-cc -O2 -o "$tmp/copy-count" tests/native/copy-count.c tools/copy-routines.S || { fail "build copy-count"; exit 1; }
+cc -O2 -o "$tmp/copy-count" tests/native/copy-count.c native/copy-routines.S || { fail "build copy-count"; exit 1; }
 # per_call ROUTINE: callgrind's instructions in ROUTINE per call, over 1000 calls
 per_call() {
 	valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.$1" "$tmp/copy-count" "$1" 1000 >/dev/null 2>&1 || return 1

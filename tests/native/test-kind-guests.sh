@@ -1,5 +1,5 @@
 #!/bin/sh
-# The kernel-kind rule (tools/native-probe + tools/native-kind) on kernels
+# The kernel-kind rule (native/probe + native/kind) on kernels
 # whose kind is known: the probe runs as PID 1 of an icount guest (guest
 # time counts instructions, so the figures repeat exactly) on 6.1, which
 # lacks the AT_EMPTY_PATH short-cut, and 6.1-fstat, which has it. Neither
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.." || exit 2
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
-if ! gcc -O2 -static -Dmain=probe_main -c tools/native-probe.c -o "$tmp/probe.o" 2>"$tmp/cc.err" ||
+if ! gcc -O2 -static -Dmain=probe_main -c native/probe.c -o "$tmp/probe.o" 2>"$tmp/cc.err" ||
 	! gcc -O2 -static tests/native/probe-init.c "$tmp/probe.o" -o "$tmp/init" 2>>"$tmp/cc.err"; then
 	fail "probe guest init builds statically: $(head -n 1 "$tmp/cc.err")"
 	exit 1
@@ -35,7 +35,7 @@ for case in "6.1 no-shortcut" "6.1-fstat shortcut"; do
 		fail "kernel kind in a $1 guest: the probe did not finish ($(tail -n 1 "$tmp/$1.qemu" 2>/dev/null))"
 		continue
 	fi
-	tools/native-kind "$tmp/$1.csv" >"$tmp/$1.kind" 2>"$tmp/$1.err"
+	native/kind "$tmp/$1.csv" >"$tmp/$1.kind" 2>"$tmp/$1.err"
 	check "kernel kind in a $1 guest: $2 (position $(kv position "$tmp/$1.kind"))" [ "$(kv kind "$tmp/$1.kind")" = "$2" ]
 	check "kernel kind in a $1 guest: NULL path refused with EFAULT" [ "$(kv null_path "$tmp/$1.csv")" = EFAULT ]
 done

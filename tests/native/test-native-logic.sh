@@ -1,9 +1,9 @@
 #!/bin/sh
 # The decisions of a native run, on fixtures (no measuring, no noise):
-# kernel kind (tools/native-kind), which seed figures the host shows
-# (tools/native-seeds), which cells settled (tools/native-settle), the host
-# facts (tools/native-facts on a fake /proc and /sys).
-# Fixtures: probe-shortcut.csv is a real tools/native-probe output of this
+# kernel kind (native/kind), which seed figures the host shows
+# (native/seeds), which cells settled (native/settle), the host
+# facts (native/facts on a fake /proc and /sys).
+# Fixtures: probe-shortcut.csv is a real native/probe output of this
 # project's 6.18 host; probe-no-shortcut.csv a real one of a 6.1 icount
 # guest (tests/native/test-kind-guests.sh); the others are made up.
 cd "$(dirname "$0")/../.." || exit 2
@@ -16,7 +16,7 @@ val() { awk -F, -v k="$1" '$1 == k { sub(/^[^,]*,/, ""); print; exit }' "$2"; }
 
 # kind_is FIXTURE KIND AGREES
 kind_is() {
-	tools/native-kind "$fx/probe-$1.csv" >"$tmp/kind.csv" 2>"$tmp/err"
+	native/kind "$fx/probe-$1.csv" >"$tmp/kind.csv" 2>"$tmp/err"
 	rc=$?
 	k=$(val kind "$tmp/kind.csv") a=$(val agrees "$tmp/kind.csv")
 	if [ $rc -eq 0 ] && [ "$k" = "$2" ] && [ "$a" = "$3" ] && [ -n "$(val evidence "$tmp/kind.csv")" ]; then
@@ -31,24 +31,24 @@ kind_is unclear unclear -
 kind_is flat unclear -
 kind_is disagree no-shortcut no
 check "native-kind: position is (empty - fstat) / (path - fstat)" \
-	[ "$(tools/native-kind "$fx/probe-unclear.csv" | awk -F, '$1 == "position" { print $2 }')" = 0.400 ]
+	[ "$(native/kind "$fx/probe-unclear.csv" | awk -F, '$1 == "position" { print $2 }')" = 0.400 ]
 # The thresholds: 0.3 still shortcut, 0.5 already no-shortcut.
-edge() { printf 'key,value\nfstat_ns,100\nfstatat_empty_ns,%s\nfstatat_path_ns,200\n' "$1" >"$tmp/edge.csv"; tools/native-kind "$tmp/edge.csv" | awk -F, '$1 == "kind" { print $2 }'; }
+edge() { printf 'key,value\nfstat_ns,100\nfstatat_empty_ns,%s\nfstatat_path_ns,200\n' "$1" >"$tmp/edge.csv"; native/kind "$tmp/edge.csv" | awk -F, '$1 == "kind" { print $2 }'; }
 check "native-kind: position 0.30 -> shortcut, 0.31 -> unclear, 0.49 -> unclear, 0.50 -> no-shortcut" \
 	[ "$(edge 130) $(edge 131) $(edge 149) $(edge 150)" = "shortcut unclear unclear no-shortcut" ]
 for bad in missing negative; do
-	tools/native-kind "$fx/probe-$bad.csv" >"$tmp/out" 2>"$tmp/err"
+	native/kind "$fx/probe-$bad.csv" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	check "native-kind: $bad value exits 2 with one line naming it" \
 		sh -c '[ '$rc' -eq 2 ] && [ ! -s "$1" ] && [ "$(wc -l <"$2")" -eq 1 ] && grep -q fstatat_empty_ns "$2"' - "$tmp/out" "$tmp/err"
 done
-expect_exit 2 "native-kind: no such file exits 2" tools/native-kind "$tmp/nope.csv"
+expect_exit 2 "native-kind: no such file exits 2" native/kind "$tmp/nope.csv"
 
 # Which seed figures: by kind.
 all=fstat,fstatat_empty,fstat_libc,fstatat_null,read1,pread1
 shown() { # KIND [TESTS]: the figures shown, one a line
 	printf 'key,value\nkind,%s\n' "$1" >"$tmp/k.csv"
-	tools/native-seeds "$tmp/k.csv" results/published.csv bench/experiments/seeds.exp "${2:-$all}" >"$tmp/seeds.csv" || return 1
+	native/seeds "$tmp/k.csv" results/published.csv bench/experiments/seeds.exp "${2:-$all}" >"$tmp/seeds.csv" || return 1
 	awk -F, 'NR > 1 && $6 == "yes" { print $1 " " $2 }' "$tmp/seeds.csv"
 }
 check "native-seeds: shortcut kernel shows only 'real fstat vs patched fstat'" \
@@ -69,29 +69,29 @@ check "native-seeds: published %change from published.csv (12.00 for real vs pat
 	grep -q '^001,real fstat vs patched fstat,fstatat_empty,fstat,12.00,yes,$' "$tmp/seeds.csv"
 printf 'key,value\nkind,maybe\n' >"$tmp/k.csv"
 expect_exit 2 "native-seeds: a kind file without a known kind exits 2" \
-	tools/native-seeds "$tmp/k.csv" results/published.csv bench/experiments/seeds.exp "$all"
+	native/seeds "$tmp/k.csv" results/published.csv bench/experiments/seeds.exp "$all"
 
 # Settling: rsd = stddev / mean, settled when < target with >= 2 runs.
-tools/native-settle "$fx/summary.csv" 1 >"$tmp/settle.csv"
+native/settle "$fx/summary.csv" 1 >"$tmp/settle.csv"
 check "native-settle: target 1% on the fixture gives the expected cells" diff "$fx/settle-1.csv" "$tmp/settle.csv"
 check "native-settle: one run never settles, even at rsd 0" grep -q '^fstatat_empty,processes,1,1,.*,no$' "$tmp/settle.csv"
 { head -n 1 "$fx/summary.csv"; echo "host,6.18,host,native,Some CPU,fstat,processes,1,3,9,100.0,100.0,1.0,99.0,101.0,100.0,-"; } >"$tmp/edge.csv"
 check "native-settle: rsd equal to the target is not settled" \
-	[ "$(tools/native-settle "$tmp/edge.csv" 1 | awk -F, 'NR == 2 { print $7, $8 }')" = "1.000 no" ]
+	[ "$(native/settle "$tmp/edge.csv" 1 | awk -F, 'NR == 2 { print $7, $8 }')" = "1.000 no" ]
 check "native-settle: rsd just under the target (0.99993%) is settled" grep -q '^read1,threads,1,3,.*,1.000,yes$' "$tmp/settle.csv"
 check "native-settle: target 3% settles the 2% cell" \
-	[ "$(tools/native-settle "$fx/summary.csv" 3 | awk -F, '$1 == "fstat" && $3 == 2 { print $8 }')" = yes ]
+	[ "$(native/settle "$fx/summary.csv" 3 | awk -F, '$1 == "fstat" && $3 == 2 { print $8 }')" = yes ]
 for bad in 0 -1 x 1.2.3 ''; do
-	tools/native-settle "$fx/summary.csv" "$bad" >"$tmp/out" 2>"$tmp/err"
+	native/settle "$fx/summary.csv" "$bad" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	check "native-settle: target '$bad' exits 2 with one line" \
 		sh -c '[ '$rc' -eq 2 ] && [ ! -s "$1" ] && [ "$(wc -l <"$2")" -eq 1 ]' - "$tmp/out" "$tmp/err"
 done
 cut -d, -f1-12 "$fx/summary.csv" >"$tmp/nostd.csv"
-expect_exit 2 "native-settle: a summary without a stddev column exits 2" tools/native-settle "$tmp/nostd.csv" 1
+expect_exit 2 "native-settle: a summary without a stddev column exits 2" native/settle "$tmp/nostd.csv" 1
 
 # Host facts on a fake root.
-tools/native-facts --root "$fx/root" >"$tmp/facts" 2>"$tmp/err"
+native/facts --root "$fx/root" >"$tmp/facts" 2>"$tmp/err"
 check "native-facts: fixture root exits 0" [ $? -eq 0 ]
 for want in 'cpu_model=Intel(R) Xeon(R) Platinum 8480+' flag_erms=yes flag_fsrm=no hypervisor=no \
 	kernel_release=6.1.0-99-amd64 'kernel_version=#1 SMP PREEMPT_DYNAMIC Debian 6.1.999-1 (2030-01-01)' \
@@ -100,9 +100,9 @@ for want in 'cpu_model=Intel(R) Xeon(R) Platinum 8480+' flag_erms=yes flag_fsrm=
 	'vuln_meltdown=Not affected' 'loadavg=0.50 0.25 0.10'; do
 	check "native-facts: fixture gives '$want'" grep -qxF "$want" "$tmp/facts"
 done
-tools/native-facts >"$tmp/real"
+native/facts >"$tmp/real"
 check "native-facts: this host: kernel_release is uname -r" grep -qxF "kernel_release=$(uname -r)" "$tmp/real"
 check "native-facts: this host: erms/fsrm are yes or no, one line per vulnerability file" \
 	sh -c 'grep -Eqx "flag_erms=(yes|no)" "$1" && grep -Eqx "flag_fsrm=(yes|no)" "$1" &&
 		[ "$(grep -c ^vuln_ "$1")" -eq "$(ls /sys/devices/system/cpu/vulnerabilities 2>/dev/null | wc -l)" ]' - "$tmp/real"
-expect_exit 2 "native-facts: --root without a folder exits 2" tools/native-facts --root "$tmp/none"
+expect_exit 2 "native-facts: --root without a folder exits 2" native/facts --root "$tmp/none"

@@ -1,10 +1,10 @@
 #!/bin/sh
-# tools/run-native for real, small and quick, into a temporary results
+# native/run for real, small and quick, into a temporary results
 # folder (never the repository's results/). Checks structure and the
 # repeat logic, never a figure: native figures depend on the machine.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
-make -s bench/kabench build/tools/summarize build/tools/compare build/tools/native-probe ||
+make -s bench/kabench build/analyze/summarize build/analyze/compare build/native/probe ||
 	{ fail "build the native tools"; exit 1; }
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -32,7 +32,7 @@ runs_of() {
 
 # 1. An rsd target nothing can meet: every cell runs the maximum count and
 #    is reported as not settled.
-tools/run-native --rsd 0.000001 --max-runs 3 --results "$tmp/r1" "$tmp/tiny$$.exp" >"$tmp/out1" 2>"$tmp/err1"
+native/run --rsd 0.000001 --max-runs 3 --results "$tmp/r1" "$tmp/tiny$$.exp" >"$tmp/out1" 2>"$tmp/err1"
 rc=$?
 run=$(ls -d "$tmp/r1"/*-tiny$$-native 2>/dev/null | head -n 1)
 check "run-native: exits 0 (exit $rc: $(tail -n 1 "$tmp/err1"))" [ $rc -eq 0 -a -n "$run" ]
@@ -81,7 +81,7 @@ check "run-native: the figures it cannot show say what they need" \
 check "run-native: nothing written to the repository's results/" sh -c '! ls -d results/*-tiny'$$'-native >/dev/null 2>&1'
 
 # 2. A target every cell meets: stops at the minimum (repeats 2).
-KABENCH_RESULTS=$tmp/r2 NATIVE_RSD=0.000001 tools/run-native "$tmp/tiny$$.exp" NATIVE_RSD=1000 TESTS=fstat >/dev/null 2>"$tmp/err2"
+KABENCH_RESULTS=$tmp/r2 NATIVE_RSD=0.000001 native/run "$tmp/tiny$$.exp" NATIVE_RSD=1000 TESTS=fstat >/dev/null 2>"$tmp/err2"
 run=$(ls -d "$tmp/r2"/*-tiny$$-native 2>/dev/null | head -n 1)
 check "run-native: KABENCH_RESULTS, NATIVE_RSD=1000: stops after repeats=2 runs, all settled" \
 	sh -c '[ -n "$1" ] && [ "$2" = 2 ] && grep -q "^every cell settled" "$1/table.txt"' - "$run" "$(runs_of "$run" fstat processes)"
@@ -92,7 +92,7 @@ check "run-native: NATIVE_RSD in the environment is not read (the argument won)"
 
 # 3. Scaling: tasks 1..nproc, processes and threads, charts.
 n=$(nproc)
-tools/run-native --scaling --rsd 1000 --results "$tmp/r3" "$tmp/tiny$$.exp" >/dev/null 2>"$tmp/err3"
+native/run --scaling --rsd 1000 --results "$tmp/r3" "$tmp/tiny$$.exp" >/dev/null 2>"$tmp/err3"
 run=$(ls -d "$tmp/r3"/*-tiny$$-native 2>/dev/null | head -n 1)
 check "run-native --scaling: a cell per testcase x mode x tasks 1..$n" \
 	sh -c '[ -n "$1" ] && [ "$(awk -F, "NR > 1 { print \$1, \$2, \$3 }" "$1/settle.csv" | sort -u | wc -l)" -eq $((2 * 2 * $2)) ]' - "$run" "$n"
@@ -114,24 +114,24 @@ esac
 exec bench/kabench "$@"
 EOT
 chmod +x "$tmp/worker"
-KABENCH_WORKER=$tmp/worker tools/run-native --rsd 1000 --results "$tmp/r4" "$tmp/tiny$$.exp" >/dev/null 2>"$tmp/err4"
+KABENCH_WORKER=$tmp/worker native/run --rsd 1000 --results "$tmp/r4" "$tmp/tiny$$.exp" >/dev/null 2>"$tmp/err4"
 rc=$?
 run=$(ls -d "$tmp/r4"/*-tiny$$-native 2>/dev/null | head -n 1)
 check "run-native: an unsupported testcase is named in the table, the run goes on (exit $rc)" \
 	sh -c '[ $2 -eq 0 ] && grep -qx "not supported by this kernel: fstatat_empty" "$1/table.txt" &&
 		! grep -q "^fstatat_empty" "$1/settle.csv" && grep -q "^fstat," "$1/settle.csv"' - "$run" $rc
 check "run-native: an unsupported testcase runs once, not again" [ "$(ls "$run/raw" | grep -c '^fstatat_empty-.*\.csv$')" -eq 1 ]
-FAIL=1 KABENCH_WORKER=$tmp/worker tools/run-native --rsd 1000 --results "$tmp/r5" "$tmp/tiny$$.exp" >/dev/null 2>"$tmp/err5"
+FAIL=1 KABENCH_WORKER=$tmp/worker native/run --rsd 1000 --results "$tmp/r5" "$tmp/tiny$$.exp" >/dev/null 2>"$tmp/err5"
 rc=$?
 check "run-native: a failing testcase stops the run with exit 1 and its message" \
 	sh -c '[ $1 -eq 1 ] && grep -q "fstatat_empty (processes) failed (exit 1): kabench: fstatat_empty: task 0: newfstatat failed: EIO" "$2"' - $rc "$tmp/err5"
 
 # Bad input: one line naming the value, exit 2, no folder made.
 for args in "--rsd 0" "--rsd x" "--rsd .0" "--max-runs 0" "--max-runs 65" "--bogus" NATIVE_MAX=x NATIVE_SCALING=2 TASKS=0 RESUME=x BOGUS=1; do
-	tools/run-native $args --results "$tmp/bad" "$tmp/tiny$$.exp" >"$tmp/out" 2>"$tmp/err"
+	native/run $args --results "$tmp/bad" "$tmp/tiny$$.exp" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	check "run-native: '$args' exits 2 with one line, makes nothing" \
 		sh -c '[ '$rc' -eq 2 ] && [ ! -s "$1" ] && [ "$(wc -l <"$2")" -eq 1 ] && [ ! -e "$3" ]' - "$tmp/out" "$tmp/err" "$tmp/bad"
 done
-expect_exit 2 "run-native: no experiment exits 2" tools/run-native --results "$tmp/bad"
+expect_exit 2 "run-native: no experiment exits 2" native/run --results "$tmp/bad"
 check "run-native: still nothing written to the repository's results/" sh -c '! ls -d results/*-tiny'$$'-native >/dev/null 2>&1'

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tools/profile-summary and tools/profile-report on a run folder made here
+# analyze/profile-summary and report/profile-report on a run folder made here
 # (profile.csv files written by hand, with per-op values that do not round
 # evenly): sums and per-op figures of the summary, the variant taken from
 # facts or from the folder name, the report's rows adding up exactly to
@@ -38,7 +38,7 @@ done
 	echo "t,processes,1,1,7,class,user,syscall,7"
 } >"$run/boots/B-1/profile.csv"
 
-tools/profile-summary "$run" 2>"$tmp/err"
+analyze/profile-summary "$run" 2>"$tmp/err"
 s=$run/profile-summary.csv
 check "profile-summary writes profile-summary.csv$(head -c 200 "$tmp/err")" [ -s "$s" ]
 check "summary header" [ "$(head -n 1 "$s")" = variant,qemu_cpu,testcase,mode,tasks,boots,samples,ops,kind,space,symbol,instructions,per_op ]
@@ -52,7 +52,7 @@ check "B's variant from its folder name B-1" grep -qx 'B,max,t,processes,1,1,1,7
 check "the boot without profile.csv is not in the summary" sh -c '! grep -q "^K," "$1"' - "$s"
 
 printf 'group,label,base_variant,base_test,new_variant,new_test,published_pct\nA -> B,t,A,t,B,t,\nA -> C,t,A,t,C,t,\n' >"$tmp/pairs.csv"
-tools/profile-report "$run" "$tmp/pairs.csv" >"$tmp/report.md" 2>"$tmp/err"
+report/profile-report "$run" "$tmp/pairs.csv" >"$tmp/report.md" 2>"$tmp/err"
 check "profile-report exits 0$(head -c 200 "$tmp/err")" [ $? -eq 0 ]
 check "one section, for A -> B (C has no boots)" [ "$(grep -c '^### ' "$tmp/report.md")" -eq 1 ]
 check "totals: 7.00 -> 9.00, +2.00" grep -q 'A \*\*7.00\*\*, B \*\*9.00\*\*, difference \*\*+2.00\*\*' "$tmp/report.md"
@@ -72,25 +72,25 @@ check "a function only in the new kernel shows 0.00 on the base side" grep -q '^
 check "user symbols are rows too" grep -q '^| `loop` | user | 0.67 | 2.00 | +1.33 |' "$tmp/report.md"
 check "classes per op for both kernels" grep -q '^| syscall | user | 1.00 | 1.00 | 0.00 |' "$tmp/report.md"
 check "chart profile-1.png and .svg" sh -c '[ -s "$1/profile-1.png" ] && grep -q "<svg" "$1/profile-1.svg"' - "$run"
-tools/profile-report --top 2 "$run" "$tmp/pairs.csv" >"$tmp/top2.md" 2>/dev/null
+report/profile-report --top 2 "$run" "$tmp/pairs.csv" >"$tmp/top2.md" 2>/dev/null
 check "--top 2: two function rows and other" sh -c '[ "$(grep -c "^| \`" "$1")" -eq 2 ] && grep -q "^| other (9 functions)" "$1"' - "$tmp/top2.md"
-tools/profile-report --text "$run" "$tmp/pairs.csv" >"$tmp/text" 2>/dev/null
+report/profile-report --text "$run" "$tmp/pairs.csv" >"$tmp/text" 2>/dev/null
 check "--text: the total line" grep -Eq '^ +7\.00 +9\.00 +\+2\.00  total$' "$tmp/text"
 # profile-summary.csv read by its column names: the same report with its
 # first and last columns swapped.
 mkdir "$tmp/swapped" && cp -r "$run/boots" "$tmp/swapped/" &&
 	awk -F, -v OFS=, '{ t = $1; $1 = $NF; $NF = t; print }' "$run/profile-summary.csv" >"$tmp/swapped/profile-summary.csv"
-tools/profile-report "$tmp/swapped" "$tmp/pairs.csv" 2>/dev/null | sed "s|$tmp/swapped|RUN|g" >"$tmp/swapped.md"
+report/profile-report "$tmp/swapped" "$tmp/pairs.csv" 2>/dev/null | sed "s|$tmp/swapped|RUN|g" >"$tmp/swapped.md"
 sed "s|$run|RUN|g" "$tmp/report.md" >"$tmp/report.norm"
 check "profile-report reads profile-summary.csv by column name (columns swapped: same report)" \
 	sh -c '[ -s "$1" ] && cmp -s "$1" "$2"' - "$tmp/swapped.md" "$tmp/report.norm"
 # a run without any profile
 mkdir -p "$tmp/kvm/boots/K-1" && cp "$run/boots/K-1/facts" "$tmp/kvm/boots/K-1/"
-tools/profile-report "$tmp/kvm" "$tmp/pairs.csv" >"$tmp/none.md" 2>&1
+report/profile-report "$tmp/kvm" "$tmp/pairs.csv" >"$tmp/none.md" 2>&1
 check "a run without profiles says why (not under kvm)" grep -q 'No instruction profile in this run: not under kvm' "$tmp/none.md"
 check "...and writes no summary" [ ! -e "$tmp/kvm/profile-summary.csv" ]
-expect_exit 2 "profile-summary: not a run folder -> exit 2" tools/profile-summary "$tmp/none"
-expect_exit 2 "profile-report: no pairs file -> exit 2" tools/profile-report "$run" "$tmp/none.csv"
-expect_exit 2 "profile-report: --top 0 -> exit 2" tools/profile-report --top 0 "$run" "$tmp/pairs.csv"
+expect_exit 2 "profile-summary: not a run folder -> exit 2" analyze/profile-summary "$tmp/none"
+expect_exit 2 "profile-report: no pairs file -> exit 2" report/profile-report "$run" "$tmp/none.csv"
+expect_exit 2 "profile-report: --top 0 -> exit 2" report/profile-report --top 0 "$run" "$tmp/pairs.csv"
 printf 'bad,header\n' >"$run/boots/A-1/profile.csv"
-expect_exit 2 "profile-summary: a malformed profile.csv -> exit 2" tools/profile-summary "$run"
+expect_exit 2 "profile-summary: a malformed profile.csv -> exit 2" analyze/profile-summary "$run"

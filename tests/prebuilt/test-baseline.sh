@@ -81,7 +81,7 @@ check "make compare A= B= writes a *-compare run with the same pairs as BASELINE
 # and FAIL_ON_REGRESSION's check names the cell.
 make -s compare A="$b" B="$a" >/dev/null 2>&1
 r=$(ls -d "$KABENCH_RESULTS"/*-compare 2>/dev/null | tail -n 1)
-tools/check-regression "$r/compare.csv" 5 >"$tmp/reg" 2>&1
+analyze/check-regression "$r/compare.csv" 5 >"$tmp/reg" 2>&1
 rc=$?
 echo "# $(head -n 1 "$tmp/reg")"
 check "against a baseline that had the patch, mine regressed: check-regression exits 1 naming mine@base -> mine" \
@@ -91,11 +91,11 @@ check "against a baseline that had the patch, mine regressed: check-regression e
 mkdir "$tmp/x"
 cp "$a/experiment.exp" "$a/provenance" "$tmp/x/"
 sed -i 's/^qemu=.*/qemu=QEMU emulator version 8.2.2/' "$tmp/x/provenance"
-check "another QEMU version is refused, naming it" sh -c '! tools/check-baseline "$1" "$2" 2>"$2/err" && grep -q "QEMU version differs" "$2/err"' - "$a" "$tmp/x"
+check "another QEMU version is refused, naming it" sh -c '! plan/check-baseline "$1" "$2" 2>"$2/err" && grep -q "QEMU version differs" "$2/err"' - "$a" "$tmp/x"
 cp "$a/provenance" "$tmp/x/" && sed -i 's/^host_cpu=.*/host_cpu=Some Other CPU/' "$tmp/x/provenance"
 check "under icount only the host CPU differing is said, not refused" \
-	sh -c 'tools/check-baseline "$1" "$2" 2>"$2/err" && grep -q "under icount figures do not depend on the host" "$2/err"' - "$a" "$tmp/x"
+	sh -c 'plan/check-baseline "$1" "$2" 2>"$2/err" && grep -q "under icount figures do not depend on the host" "$2/err"' - "$a" "$tmp/x"
 sed -i 's/^accel .*/accel kvm/' "$tmp/x/experiment.exp"
 mkdir "$tmp/y" && cp "$a/samples.csv" "$a/provenance" "$tmp/y/" && sed 's/^accel .*/accel kvm/' "$a/experiment.exp" >"$tmp/y/experiment.exp"
 check "under kvm another host CPU model is refused, naming it" \
-	sh -c '! tools/check-baseline "$1" "$2" 2>"$2/err" && grep -q "host CPU model (under kvm) differs" "$2/err"' - "$tmp/y" "$tmp/x"
+	sh -c '! plan/check-baseline "$1" "$2" 2>"$2/err" && grep -q "host CPU model (under kvm) differs" "$2/err"' - "$tmp/y" "$tmp/x"

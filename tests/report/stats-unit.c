@@ -1,7 +1,7 @@
-/* Unit checks of tools/stats.c at its exact boundaries: a change equal to
+/* Unit checks of analyze/stats.c at its exact boundaries: a change equal to
  * the minimum effect, a p-value equal to alpha, even and odd medians.
  * Prints one "ok"/"not ok" line per check (tests/report/test-stats.sh). */
-#include "../../tools/stats.h"
+#include "../../analyze/stats.h"
 
 #include <math.h>
 #include <stdio.h>

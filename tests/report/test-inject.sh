@@ -3,7 +3,7 @@
 # and reported as text, and none of the commands in them runs.
 . tests/lib.sh
 . tests/report/helpers.sh
-make -s build/tools/summarize build/tools/compare || { fail "build the report tools"; exit 1; }
+make -s build/analyze/summarize build/analyze/compare || { fail "build the report tools"; exit 1; }
 
 tmp=$(mktemp -d)
 trap "rm -rf \"$tmp\"" EXIT
@@ -34,7 +34,7 @@ printf 'compare %s %s %s\nprofile minimal\naccel tcg\ncpu max\nmask none\nsmp 1\
 } >"$run/samples.csv"
 printf '%s\n' "$new $test tasks 4" >"$run/incomplete"
 
-tools/make-report "$run" >"$tmp/table" 2>"$tmp/err"
+report/make-report "$run" >"$tmp/table" 2>"$tmp/err"
 rc=$?
 check "make report on a run named with quotes, \$() and backticks succeeds" [ "$rc" -eq 0 ]
 [ "$rc" -eq 0 ] || tail -n 5 "$tmp/err"

@@ -1,15 +1,15 @@
 #!/bin/sh
 # Native proxies and estimates on fixtures (no boot, no timing): the proxy
-# line's reader, tools/proxy-check's identity and its refusal rule,
-# tools/estimate-plan's choice per cell, tools/estimate-compute's
+# line's reader, analyze/proxy-check's identity and its refusal rule,
+# native/estimate-plan's choice per cell, native/estimate-compute's
 # arithmetic, and that the published figures are never an input.
 # Fixtures (tests/report/fixture-proxy/): profile-summary.csv holds the
 # 6.1 and 6.1-fstat rows of a real make bench with the proxies' testcases
 # (icount, functions under 0.01 instructions per op left out) and the read1
 # rows of 6.12-no-movsq and 6.12 from results/reference; trial-N.csv are
-# real tools/native-time outputs of this project's AMD EPYC host (the read1
+# real native/time outputs of this project's AMD EPYC host (the read1
 # and copy rows, from one more run, the same in each); kind-*.csv are
-# tools/native-kind outputs of the host and of a 6.1 guest.
+# native/kind outputs of the host and of a 6.1 guest.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 fx=tests/report/fixture-proxy
@@ -22,7 +22,7 @@ run_with() {
 	rm -rf "$tmp/run"; mkdir "$tmp/run"
 	cp "$fx/profile-summary.csv" "$tmp/run/"
 	{ grep -v '^proxy ' "$fx/experiment.exp"; for p in "$@"; do echo "proxy $p"; done; } >"$tmp/run/experiment.exp"
-	tools/proxy-check "$tmp/run" >"$tmp/run/check.txt" 2>"$tmp/run/check.err"
+	analyze/proxy-check "$tmp/run" >"$tmp/run/check.txt" 2>"$tmp/run/check.err"
 }
 verdict() { awk -F, -v p="$1" '$1 == p && $6 == "verdict" { print $8; exit }' "$tmp/run/proxy-check.csv"; }
 row() { awk -F, -v p="$1" -v k="$2" -v s="$3" -v n="$4" '$1 == p && $6 == k && $7 == s && $8 == n { print $'"$5"'; exit }' "$tmp/run/proxy-check.csv"; }
@@ -51,8 +51,8 @@ check "... because its syscall count differs (2 vs 1 per op), and the table says
 
 # Which proxy the plan uses, by the host kernel's measured side.
 plan() {	# plan KIND PUBLISHED -> $tmp/plan.csv
-	tools/make-pairs "$tmp/run/experiment.exp" "$2" >"$tmp/pairs.csv" &&
-	tools/estimate-plan "$tmp/run/experiment.exp" "$tmp/pairs.csv" "$tmp/run/profile-summary.csv" \
+	analyze/make-pairs "$tmp/run/experiment.exp" "$2" >"$tmp/pairs.csv" &&
+	native/estimate-plan "$tmp/run/experiment.exp" "$tmp/pairs.csv" "$tmp/run/profile-summary.csv" \
 		"$tmp/run/proxy-check.csv" "$fx/kind-$1.csv" copy:movsb >"$tmp/plan.csv"
 }
 prow() { awk -F, -v l="$1" -v r="$2" '$2 == l && $7 == r { print $'"$3"'; exit }' "$tmp/plan.csv"; }
@@ -75,7 +75,7 @@ check "with only the wrong proxy, patched vs stock gets no estimate, and says wh
 # The arithmetic: the median over trials of base ns / new ns - 1.
 run_with "$good" "$patched"
 plan shortcut results/published.csv
-tools/estimate-compute "$tmp/plan.csv" 2 "$fx"/trial-*.csv >"$tmp/est.csv"
+native/estimate-compute "$tmp/plan.csv" 2 "$fx"/trial-*.csv >"$tmp/est.csv"
 want=$(for f in "$fx"/trial-*.csv; do
 	awk -F, '{ v[$1] = $2 } END { printf "%.8f\n", (v["faccessat2_empty"] + v["fstat"] - v["getppid"]) / v["fstatat_empty"] }' "$f"
 done | sort -n | awk '{ a[NR] = $1 } END { printf "%.2f", (a[int((NR + 1) / 2)] - 1) * 100 }')
@@ -85,18 +85,18 @@ check "estimate-compute: patched vs stock is the median of (faccessat2_empty + f
 # The published figures are never an input: other published ops change nothing.
 awk -F, -v OFS=, 'NR > 1 { $7 = sprintf("%d", $7 * 3); $8 = sprintf("%d", $8 / 2) } 1' results/published.csv >"$tmp/published.csv"
 plan shortcut "$tmp/published.csv"
-tools/estimate-compute "$tmp/plan.csv" 2 "$fx"/trial-*.csv >"$tmp/est2.csv"
+native/estimate-compute "$tmp/plan.csv" 2 "$fx"/trial-*.csv >"$tmp/est2.csv"
 check "the published copy differs" sh -c '! cmp -s results/published.csv "$1"' - "$tmp/published.csv"
 check "no estimate moves when the published figures change" cmp -s "$tmp/est.csv" "$tmp/est2.csv"
 # ... while other timings do move them (the comparison can fail).
 sed 's/^fstatat_empty,\([0-9.]*\)/fstatat_empty,1\1/' "$fx/trial-1.csv" >"$tmp/trial-x.csv"
-tools/estimate-compute "$tmp/plan.csv" 2 "$tmp/trial-x.csv" "$fx/trial-2.csv" "$fx/trial-3.csv" >"$tmp/est3.csv"
+native/estimate-compute "$tmp/plan.csv" 2 "$tmp/trial-x.csv" "$fx/trial-2.csv" "$fx/trial-3.csv" >"$tmp/est3.csv"
 check "... while a changed timing moves them" sh -c '! cmp -s "$1" "$2"' - "$tmp/est.csv" "$tmp/est3.csv"
 
 # The reader: bad proxy lines are one line and exit 2.
 bad_line() {
 	{ grep -v '^proxy ' "$fx/experiment.exp"; echo "proxy $1"; } >"$tmp/bad.exp"
-	sh -c '. tools/experiment.sh; exp_open "$1"' - "$tmp/bad.exp" >/dev/null 2>"$tmp/bad.err"
+	sh -c '. plan/experiment.sh; exp_open "$1"' - "$tmp/bad.exp" >/dev/null 2>"$tmp/bad.err"
 	rc=$?
 	if [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/bad.err")" -eq 1 ] && grep -q "$2" "$tmp/bad.err"; then pass "bad proxy '$1': exit 2, one line naming it"
 	else fail "bad proxy '$1': exit $rc, '$(head -n 2 "$tmp/bad.err")'"; fi
@@ -106,5 +106,5 @@ bad_line "6.1:fstatat_empty faccessat2_empty" "bad proxy"
 bad_line "6.12-no-fstat:fstatat_empty = fstat" "a cell no compare line runs"
 bad_line "6.1:fstatat_empty = fstat + nosuch" "nosuch"
 { cat "$fx/experiment.exp"; } >"$tmp/ok.exp"
-groups=$(sh -c '. tools/experiment.sh; exp_open "$1" && exp_groups' - "$tmp/ok.exp")
+groups=$(sh -c '. plan/experiment.sh; exp_open "$1" && exp_groups' - "$tmp/ok.exp")
 check "a proxy's terms boot on both kernels of its pair" sh -c 'echo "$1" | grep -q "^6.1 .*faccessat2_empty.*getcpu" && echo "$1" | grep -q "^6.1-fstat .*faccessat2_empty.*getcpu"' - "$groups"

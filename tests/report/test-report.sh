@@ -2,7 +2,7 @@
 # whose per-boot rates are chosen by hand (see tests/report/fixture/).
 . tests/lib.sh
 . tests/report/helpers.sh
-make -s build/tools/summarize build/tools/compare || { fail "build the report tools"; exit 1; }
+make -s build/analyze/summarize build/analyze/compare || { fail "build the report tools"; exit 1; }
 
 fx=tests/report/fixture
 tmp=$(mktemp -d)
@@ -11,14 +11,14 @@ trap 'rm -rf "$tmp"' EXIT
 # Per-boot rates: A fstatat_empty 100,110,120 (two samples of half a second
 # per boot); B fstatat_empty 150,160,170; A fstat 100,110,120; B fstat
 # 105,115,125.
-build/tools/summarize $fx/samples.csv >"$tmp/summary.csv"
+build/analyze/summarize $fx/samples.csv >"$tmp/summary.csv"
 row() { awk -F, -v v="$1" -v t="$2" '$1 == v && $6 == t { print $9, $10, $11, $12, $13, $14, $15 }' "$tmp/summary.csv"; }
 check "summary of A fstatat_empty: 3 boots, 6 samples, median 110, mean 110, stddev 10, min 100, max 120" \
 	[ "$(row A fstatat_empty)" = "3 6 110.0 110.0 10.0 100.0 120.0" ]
 check "summary of B fstat: median 115, stddev 10" [ "$(row B fstat)" = "3 3 115.0 115.0 10.0 105.0 125.0" ]
 
-tools/make-pairs $fx/experiment.exp $fx/published.csv >"$tmp/pairs.csv"
-build/tools/compare "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/compare.csv"
+analyze/make-pairs $fx/experiment.exp $fx/published.csv >"$tmp/pairs.csv"
+build/analyze/compare "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/compare.csv"
 cmp_row() {
 	for c in change_pct verdict published_pct sign_agrees; do
 		echo "[$(pick "$tmp/compare.csv" $c group="$1" label="$2")]"
@@ -37,8 +37,8 @@ check "a seed figure within noise gets no sign verdict" \
 
 # One boot per kernel: no p-value, and a large change is only "within noise".
 awk -F, 'NR == 1 || $12 == 1' $fx/samples.csv >"$tmp/one-boot.csv"
-build/tools/summarize "$tmp/one-boot.csv" >"$tmp/one.csv"
-build/tools/compare "$tmp/one.csv" "$tmp/pairs.csv" >"$tmp/one-cmp.csv"
+build/analyze/summarize "$tmp/one-boot.csv" >"$tmp/one.csv"
+build/analyze/compare "$tmp/one.csv" "$tmp/pairs.csv" >"$tmp/one-cmp.csv"
 check "one boot per kernel: +50% is within noise, with no p-value" \
 	[ "$(pick "$tmp/one-cmp.csv" verdict group="A -> B" label=fstatat_empty)/$(pick "$tmp/one-cmp.csv" p_value group="A -> B" label=fstatat_empty)" = "within noise/" ]
 
@@ -60,7 +60,7 @@ check "... and leaves the old summary as it was" cmp -s "$tmp/summary.before" "$
 printf 'experiment,variant\nx,y,z\n' >"$tmp/run/samples.csv"
 expect_exit 2 "make report on a malformed samples.csv exits 2" make -s report RUN=$tmp/run
 check "... and leaves the old summary as it was" cmp -s "$tmp/summary.before" "$tmp/run/summary.csv"
-err=$(tools/make-report "$tmp/run" 2>&1 >/dev/null)
+err=$(report/make-report "$tmp/run" 2>&1 >/dev/null)
 check "the error is one line naming the file" sh -c '[ "$(echo "$1" | wc -l)" -eq 1 ] && echo "$1" | grep -q samples.csv' - "$err"
 expect_exit 2 "make report on a missing run exits 2" make -s report RUN=$tmp/nope
 

@@ -1,8 +1,8 @@
 # The significance rule of compare (Welch's t-test and a minimum effect)
-# on summary rows written by hand, and tools/check-regression's exit codes.
+# on summary rows written by hand, and analyze/check-regression's exit codes.
 . tests/lib.sh
 . tests/report/helpers.sh
-make -s build/tools/compare || { fail "build compare"; exit 1; }
+make -s build/analyze/compare || { fail "build compare"; exit 1; }
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -63,7 +63,7 @@ trap 'rm -rf "$tmp"' EXIT
 	for axis in mode tasks profile accel cpu_model qemu_cpu; do pair_row b$axis n$axis; done
 } >"$tmp/pairs.csv"
 
-build/tools/compare "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/compare.csv"
+build/analyze/compare "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/compare.csv"
 p() { pick "$tmp/compare.csv" p_value group="b$1 -> n$1"; }
 verdict() { pick "$tmp/compare.csv" verdict group="b$1 -> n$1"; }
 close() { awk -v x="$1" -v y="$2" -v tol="$3" 'BEGIN { d = x - y; exit !(x != "" && (d < 0 ? -d : d) <= tol) }'; }
@@ -94,18 +94,18 @@ check "compare.csv names the rule's settings: min_effect_pct 1, alpha 0.05" \
 	[ "$(pick "$tmp/compare.csv" min_effect_pct group="b1 -> n1")/$(pick "$tmp/compare.csv" alpha group="b1 -> n1")" = 1/0.05 ]
 
 # The settings move the boundaries.
-build/tools/compare --min-effect 50 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/min50.csv"
+build/analyze/compare --min-effect 50 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/min50.csv"
 check "--min-effect 50: +45% is no change" [ "$(pick "$tmp/min50.csv" verdict group="b4 -> n4")" = "no change" ]
 check "--min-effect 50: exactly +50% is a change (improved)" [ "$(pick "$tmp/min50.csv" verdict group="b14 -> n14")" = "improved" ]
-build/tools/compare --min-effect 0 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/min0.csv"
+build/analyze/compare --min-effect 0 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/min0.csv"
 check "--min-effect 0: +0.001% with p < 1e-6 is improved" [ "$(pick "$tmp/min0.csv" verdict group="b12 -> n12")" = "improved" ]
-build/tools/compare --alpha 0.001 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/alpha.csv"
+build/analyze/compare --alpha 0.001 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/alpha.csv"
 check "--alpha 0.001: p = 0.0036 is within noise" [ "$(pick "$tmp/alpha.csv" verdict group="b4 -> n4")" = "within noise" ]
 for bad in "--min-effect -1" "--min-effect x" "--alpha 0" "--alpha 1.5"; do
 	# shellcheck disable=SC2086
-	expect_exit 2 "compare $bad exits 2" build/tools/compare $bad "$tmp/summary.csv" "$tmp/pairs.csv"
+	expect_exit 2 "compare $bad exits 2" build/analyze/compare $bad "$tmp/summary.csv" "$tmp/pairs.csv"
 done
-err=$(build/tools/compare --alpha 2 "$tmp/summary.csv" "$tmp/pairs.csv" 2>&1 >/dev/null)
+err=$(build/analyze/compare --alpha 2 "$tmp/summary.csv" "$tmp/pairs.csv" 2>&1 >/dev/null)
 check "... with one line naming the bad value" sh -c '[ "$(echo "$1" | wc -l)" -eq 1 ] && echo "$1" | grep -q "alpha .2."' - "$err"
 
 # make report takes MIN_EFFECT from the command line, else the run's
@@ -113,27 +113,27 @@ check "... with one line naming the bad value" sh -c '[ "$(echo "$1" | wc -l)" -
 mkdir "$tmp/run"
 cp tests/report/fixture/samples.csv tests/report/fixture/experiment.exp "$tmp/run/"
 verdict_run() { pick "$tmp/run/compare.csv" verdict group="A -> B" label=fstatat_empty; }
-tools/make-report "$tmp/run" >/dev/null 2>&1
+report/make-report "$tmp/run" >/dev/null 2>&1
 check "make report: +45% is improved with the default 1%" [ "$(verdict_run)" = improved ]
 echo "min_effect 50" >>"$tmp/run/experiment.exp"
-tools/make-report "$tmp/run" >/dev/null 2>&1
+report/make-report "$tmp/run" >/dev/null 2>&1
 check "make report: the experiment's min_effect 50 makes it no change" [ "$(verdict_run)" = "no change" ]
-tools/make-report "$tmp/run" MIN_EFFECT=2 >/dev/null 2>&1
+report/make-report "$tmp/run" MIN_EFFECT=2 >/dev/null 2>&1
 check "make report MIN_EFFECT=2 overrides the experiment's min_effect" [ "$(verdict_run)" = improved ]
 MIN_EFFECT=2 make -s report RUN="$tmp/run" >/dev/null 2>&1
 check "MIN_EFFECT exported in the environment is not read (the experiment's 50 holds)" [ "$(verdict_run)" = "no change" ]
 make -s report RUN="$tmp/run" MIN_EFFECT=2 >/dev/null 2>&1
 check "make report RUN=... MIN_EFFECT=2 on the make command line overrides it" [ "$(verdict_run)" = improved ]
 cp "$tmp/run/compare.csv" "$tmp/compare.before"
-expect_exit 2 "make report MIN_EFFECT=x exits 2" tools/make-report "$tmp/run" MIN_EFFECT=x
+expect_exit 2 "make report MIN_EFFECT=x exits 2" report/make-report "$tmp/run" MIN_EFFECT=x
 check "... and leaves compare.csv as it was" cmp -s "$tmp/compare.before" "$tmp/run/compare.csv"
 
 # check-regression COMPARE_CSV N: 0 none, 1 one line per pair, 2 bad input.
 # Pairs 9 (-1.00%) and 11 (-31.25%) regressed; a seed row that regressed
 # (two testcases of one kernel) does not count.
 { cat "$tmp/pairs.csv"; echo "seed 001,real fstat vs patched fstat,b11,t,n11,t,12.00"; } >"$tmp/pairs-seed.csv"
-build/tools/compare "$tmp/summary.csv" "$tmp/pairs-seed.csv" >"$tmp/compare-seed.csv"
-cr() { tools/check-regression "$@" 2>&1; echo "exit $?"; }
+build/analyze/compare "$tmp/summary.csv" "$tmp/pairs-seed.csv" >"$tmp/compare-seed.csv"
+cr() { analyze/check-regression "$@" 2>&1; echo "exit $?"; }
 check "check-regression 40: nothing regressed by more than 40%: exit 0, silent" [ "$(cr "$tmp/compare-seed.csv" 40)" = "exit 0" ]
 out=$(cr "$tmp/compare-seed.csv" 5)
 check "check-regression 5: exit 1 with one line, naming b11 -> n11 and -31.25%" \
@@ -142,13 +142,13 @@ out=$(cr "$tmp/compare-seed.csv" 0.5)
 check "check-regression 0.5: exit 1 with a line for each of the 2 pairs" \
 	sh -c '[ "$(echo "$1" | tail -n 1)" = "exit 1" ] && [ "$(echo "$1" | grep -c "^regressed: ")" -eq 2 ] && ! echo "$1" | grep -q seed' - "$out"
 check "check-regression: -4% within noise does not count" sh -c '! echo "$1" | grep -q "b10 -> n10"' - "$out"
-expect_exit 2 "check-regression with a bad threshold exits 2" tools/check-regression "$tmp/compare-seed.csv" five
-expect_exit 2 "check-regression on a missing file exits 2" tools/check-regression "$tmp/nope.csv" 5
+expect_exit 2 "check-regression with a bad threshold exits 2" analyze/check-regression "$tmp/compare-seed.csv" five
+expect_exit 2 "check-regression on a missing file exits 2" analyze/check-regression "$tmp/nope.csv" 5
 : >"$tmp/empty.csv"
-expect_exit 2 "check-regression on an empty file exits 2" tools/check-regression "$tmp/empty.csv" 5
+expect_exit 2 "check-regression on an empty file exits 2" analyze/check-regression "$tmp/empty.csv" 5
 cut -d, -f1-24 "$tmp/compare-seed.csv" >"$tmp/no-verdict.csv"
-expect_exit 2 "check-regression on a compare.csv without a verdict column exits 2" tools/check-regression "$tmp/no-verdict.csv" 5
+expect_exit 2 "check-regression on a compare.csv without a verdict column exits 2" analyze/check-regression "$tmp/no-verdict.csv" 5
 sed '3s/regressed\|improved\|within noise\|no change/maybe/' "$tmp/compare-seed.csv" >"$tmp/bad-verdict.csv"
-err=$(tools/check-regression "$tmp/bad-verdict.csv" 5 2>&1); rc=$?
+err=$(analyze/check-regression "$tmp/bad-verdict.csv" 5 2>&1); rc=$?
 check "check-regression on an unknown verdict: exit 2, one line naming it" \
 	sh -c '[ "$1" -eq 2 ] && [ "$(echo "$2" | wc -l)" -eq 1 ] && echo "$2" | grep -q maybe' - "$rc" "$err"

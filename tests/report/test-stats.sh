@@ -1,9 +1,9 @@
 #!/bin/sh
-# tools/stats.c at its exact boundaries (tests/report/stats-unit.c).
+# analyze/stats.c at its exact boundaries (tests/report/stats-unit.c).
 . tests/lib.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-if ! cc -std=gnu11 -Wall -Wextra -O2 -o "$tmp/stats-unit" tests/report/stats-unit.c tools/stats.c -lm 2>"$tmp/cc.err"; then
+if ! cc -std=gnu11 -Wall -Wextra -O2 -o "$tmp/stats-unit" tests/report/stats-unit.c analyze/stats.c -lm 2>"$tmp/cc.err"; then
 	fail "build tests/report/stats-unit.c: $(head -n 3 "$tmp/cc.err" | tr '\n' ' ')"
 	exit 1
 fi

@@ -2,7 +2,7 @@
 # opens with its improved and regressed rows, then every row and the
 # geometric mean; a small table (the seeds') is printed as before.
 . tests/lib.sh
-make -s build/tools/summarize build/tools/compare || { fail "build the report tools"; exit 1; }
+make -s build/analyze/summarize build/analyze/compare || { fail "build the report tools"; exit 1; }
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -36,7 +36,7 @@ suite() {
 	mkdir -p "$d/boots/A.cpu2-1"
 	printf 'test,tasks,status\nt06,1,unsupported\n' >"$d/boots/A.cpu2-1/status.csv"
 	printf 'ok\n' >"$d/boots/A.cpu2-1/verdict"
-	tools/make-report "$d" >"$tmp/table$1" 2>"$tmp/err$1"
+	report/make-report "$d" >"$tmp/table$1" 2>"$tmp/err$1"
 }
 
 suite 12

@@ -4,7 +4,7 @@
 # even number of boots, per_task, and cells apart by every key column.
 . tests/lib.sh
 . tests/report/helpers.sh
-make -s build/tools/summarize || { fail "build summarize"; exit 1; }
+make -s build/analyze/summarize || { fail "build summarize"; exit 1; }
 echo "plan 8"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -26,7 +26,7 @@ row() {
 	row C 1 1 1 1 100 max; row C 1 1 1 1 200 max -erms
 	row C 1 1 1 1 300 max threads; row C 1 1 1 1 400 "max -erms" threads
 } >"$tmp/samples.csv"
-build/tools/summarize "$tmp/samples.csv" >"$tmp/summary.csv"
+build/analyze/summarize "$tmp/samples.csv" >"$tmp/summary.csv"
 get() { pick "$tmp/summary.csv" "$@"; }
 check "a boot's rate is its ops over its time: boot 1 of A 266.7, so min 200.0 max 266.7" \
 	[ "$(get min variant=A)/$(get max variant=A)" = 200.0/266.7 ]

@@ -3,7 +3,7 @@
 # folder holds and nothing it does not.
 . tests/lib.sh
 . tests/report/helpers.sh
-make -s build/tools/summarize build/tools/compare || { fail "build the report tools"; exit 1; }
+make -s build/analyze/summarize build/analyze/compare || { fail "build the report tools"; exit 1; }
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -43,7 +43,7 @@ EOT
 	done
 } >"$tmp/run/samples.csv"
 
-tools/make-report "$tmp/run" >"$tmp/table" 2>"$tmp/err"
+report/make-report "$tmp/run" >"$tmp/table" 2>"$tmp/err"
 check "make report on a TASKS=1,2,4 run succeeds" [ -s "$tmp/run/report.md" ]
 [ -s "$tmp/run/report.md" ] || cat "$tmp/err"
 check "one table header for the pair, not one per task count" \
@@ -74,7 +74,7 @@ awk -F, -v OFS=, 'NR > 1 && $12 == 1 { $7 = "max"; $15 = $15 * 2; $16 = $15; pri
 mkdir "$tmp/two"
 cp "$tmp/run/experiment.exp" "$tmp/two/"
 cat "$tmp/run/samples.csv" "$tmp/other.csv" >"$tmp/two/samples.csv"
-tools/make-report "$tmp/two" >"$tmp/table2" 2>/dev/null
+report/make-report "$tmp/two" >"$tmp/table2" 2>/dev/null
 check "summary: a kernel's cells under -cpu max -fsrm keep their 2 boots" \
 	[ "$(pick "$tmp/two/summary.csv" boots variant=6.1 testcase=fstat tasks=1 qemu_cpu="max -fsrm")" = 2 ]
 check "... and the -cpu max boots make their own cell" \
@@ -92,7 +92,7 @@ compare 6.12-no-movsq 6.12 read1 # a comment
 compare 6.1 6.1-fstat fstatat_empty fstat
 profile minimal
 EOT
-tools/make-pairs "$tmp/pairs.exp" results/published.csv >"$tmp/pairs.csv"
+analyze/make-pairs "$tmp/pairs.exp" results/published.csv >"$tmp/pairs.csv"
 seeds() { pick "$tmp/pairs.csv" "$1" group="seed $2" | sort | paste -sd' '; }
 check "seed 001's three figures go beside 6.1 -> 6.1-fstat, each once" \
 	[ "$(pick "$tmp/pairs.csv" label group="seed 001" base_variant=6.1 | wc -l)/$(pick "$tmp/pairs.csv" label group="seed 001" new_variant=6.1-fstat | wc -l)" = 2/3 ]
@@ -105,9 +105,9 @@ check "cpu= and mask= are options of the line, not testcases" [ -z "$(grep -e 'c
 check "a compare line given twice gives its pairs once" \
 	[ "$(grep -c '^6\.1 -> 6\.1-fstat,fstat,' "$tmp/pairs.csv")" -eq 1 ]
 echo "compare a,b c t" >"$tmp/comma.exp"
-expect_exit 2 "make-pairs refuses a name with a comma" tools/make-pairs "$tmp/comma.exp" results/published.csv
+expect_exit 2 "make-pairs refuses a name with a comma" analyze/make-pairs "$tmp/comma.exp" results/published.csv
 sed 's/,own_pairs,/,own,/' results/published.csv >"$tmp/old-published.csv"
-expect_exit 2 "make-pairs refuses a published.csv without own_pairs" tools/make-pairs "$tmp/pairs.exp" "$tmp/old-published.csv"
+expect_exit 2 "make-pairs refuses a published.csv without own_pairs" analyze/make-pairs "$tmp/pairs.exp" "$tmp/old-published.csv"
 
 # The report header: nothing about provenance in a run without it, the
 # icount claim only under icount, the boots' own QEMU -cpu.
@@ -138,7 +138,7 @@ echo "key42" >"$tmp/run/kernels/6.1/cache_key"
 echo "6.1.192-kabench-6.1-minimal" >"$tmp/run/kernels/6.1/kernelrelease"
 printf '## Profile\n\nwhere the time goes: nowhere\n' >"$tmp/run/profile.md"
 printf '6.1-fstat fstat tasks 4 boot 2\n6.1 fstat tasks 4 boot 2\n' >"$tmp/run/incomplete"
-tools/make-report "$tmp/run" >/dev/null 2>&1
+report/make-report "$tmp/run" >/dev/null 2>&1
 for row in "accelerator | tcg (resolved: tcg, requested: auto)" "host cores | 2" "QEMU | QEMU emulator version 7.2.99" "host kernel | 6.1.0-99-amd64" \
 	"host CPU | Test Xeon" "gcc | gcc (Debian 12.2.0-14) 12.2.0" "binutils | GNU ld 2.40" "glibc (what fstat_libc calls) | 2.36" \
 	"kabench commit | \`0123456789abcdef\` (tree had uncommitted changes)"; do

@@ -15,7 +15,7 @@ mkdir "$tmp/variants" && cp -r tests/series/6.1-series3 kernel-patches/variants/
 export KABENCH_VARIANTS_DIR="$tmp/variants"
 
 t0=$(date +%s)
-tools/run-series 6.1-series3 smoke TESTS=fstatat_empty,fstat REPEATS=1 ACCEL=icount >"$tmp/out" 2>"$tmp/err"
+series/run-series 6.1-series3 smoke TESTS=fstatat_empty,fstat REPEATS=1 ACCEL=icount >"$tmp/out" 2>"$tmp/err"
 rc=$?
 run=$(sed -n 's/^\[[0-9:]*\] done: //p' "$tmp/err" | tail -n 1)
 check "run-series 6.1-series3 succeeds" [ $rc -eq 0 ]
@@ -54,11 +54,11 @@ check "fstat (not touched by the series) moves by under 1% in every row" \
 
 # Bad input: one line naming the value, exit 2, nothing run.
 n=$(ls "$KABENCH_RESULTS" 2>/dev/null | wc -l)
-expect_exit 2 "run-series: unknown variant exits 2" tools/run-series no-such-variant smoke
+expect_exit 2 "run-series: unknown variant exits 2" series/run-series no-such-variant smoke
 check "run-series: the unknown variant is named in one line" \
-	sh -c 'tools/run-series no-such-variant smoke 2>&1 >/dev/null | { read -r l && ! read -r x && echo "$l" | grep -q no-such-variant; }'
-expect_exit 2 "run-series: a prefix instead of a variant exits 2" tools/run-series 6.1-series3~1 smoke
-expect_exit 2 "run-series: unknown experiment exits 2" tools/run-series 6.1-series3 no-such-exp
-expect_exit 2 "run-series: COMPARE= exits 2" tools/run-series 6.1-series3 smoke COMPARE=6.1:6.1-fstat
-expect_exit 2 "run-series: a variant without patches exits 2" tools/run-series 6.1 smoke
+	sh -c 'series/run-series no-such-variant smoke 2>&1 >/dev/null | { read -r l && ! read -r x && echo "$l" | grep -q no-such-variant; }'
+expect_exit 2 "run-series: a prefix instead of a variant exits 2" series/run-series 6.1-series3~1 smoke
+expect_exit 2 "run-series: unknown experiment exits 2" series/run-series 6.1-series3 no-such-exp
+expect_exit 2 "run-series: COMPARE= exits 2" series/run-series 6.1-series3 smoke COMPARE=6.1:6.1-fstat
+expect_exit 2 "run-series: a variant without patches exits 2" series/run-series 6.1 smoke
 check "bad input made no results folder" [ "$(ls "$KABENCH_RESULTS" 2>/dev/null | wc -l)" -eq "$n" ]

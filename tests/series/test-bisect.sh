@@ -40,7 +40,7 @@ check "it boots and names the compare line's CPU (-cpu max -fsrm)" \
 check "it states its rule" grep -q '^  rule: a prefix is bad when its figure (ops over measured time, as summarize) differs from the base.s by more than 5%$' "$tmp/out"
 
 t0=$(date +%s)
-tools/bisect 6.1-series-broken fstatat_empty 5 >"$tmp/out" 2>"$tmp/err"
+series/bisect 6.1-series-broken fstatat_empty 5 >"$tmp/out" 2>"$tmp/err"
 rc=$?
 echo "# bisect 6.1-series-broken: $(( $(date +%s) - t0 )) s"
 check "without a compare line for the variant it says whose CPU it boots" \
@@ -54,7 +54,7 @@ check "the bisection still names patch 4, the short-cut" \
 	grep -q '^first patch that changes fstatat_empty by more than 5%: 4 0004-' "$tmp/out"
 
 t0=$(date +%s)
-tools/run-series 6.1-series-broken smoke TESTS=fstatat_empty REPEATS=1 >"$tmp/out" 2>"$tmp/err"
+series/run-series 6.1-series-broken smoke TESTS=fstatat_empty REPEATS=1 >"$tmp/out" 2>"$tmp/err"
 rc=$?
 run=$(sed -n 's/^\[[0-9:]*\] done: //p' "$tmp/err" | tail -n 1)
 echo "# run-series 6.1-series-broken: $(( $(date +%s) - t0 )) s"
@@ -65,7 +65,7 @@ check "its row covers patches 2-3 and says patch 2 does not build" \
 	grep -q '^ *2-3 .*no change.*does not compile .*\[does not build\] + ' "$tmp/out"
 check "the short-cut's row is still patch 4 alone" grep -q '^ *4 .*changed *fs/stat: short-cut' "$tmp/out"
 
-expect_exit 2 "bisect: a bad threshold exits 2" tools/bisect 6.1-series3 fstatat_empty -5
-expect_exit 2 "bisect: an unknown testcase exits 2" tools/bisect 6.1-series3 no_such_test 5
-expect_exit 2 "bisect: an unknown variant exits 2" tools/bisect no-such-variant fstatat_empty 5
+expect_exit 2 "bisect: a bad threshold exits 2" series/bisect 6.1-series3 fstatat_empty -5
+expect_exit 2 "bisect: an unknown testcase exits 2" series/bisect 6.1-series3 no_such_test 5
+expect_exit 2 "bisect: an unknown variant exits 2" series/bisect no-such-variant fstatat_empty 5
 expect_exit 2 "make bisect without THRESHOLD exits 2" make -s bisect VARIANT=6.1-series3 TEST=fstatat_empty

@@ -4,7 +4,7 @@
 # the three patches of tests/series/6.1-series3 as commits. A variant with
 # base "git TREE BASE" and commits "BASE..TOP" gives the same per-commit
 # attribution as the patch files, git bisect run with
-# tools/git-bisect-kabench names the second commit, and the tree is never
+# series/git-bisect-kabench names the second commit, and the tree is never
 # written by kabench. The commits have fixed authors and dates, so their ids
 # (and the cache keys made from them) are the same on every run: the
 # builds are made once and reused. The scratch tree is removed.
@@ -53,7 +53,7 @@ check "the base's cache folder is named by its commit id" \
 
 # run_series VARIANT: attribution on fstatat_empty and fstat, one boot each.
 run_series() {
-	tools/run-series "$1" smoke TESTS=fstatat_empty,fstat REPEATS=1 >"$tmp/$1.out" 2>"$tmp/$1.err"
+	series/run-series "$1" smoke TESTS=fstatat_empty,fstat REPEATS=1 >"$tmp/$1.out" 2>"$tmp/$1.err"
 	rc=$?
 	r=$(sed -n 's/^\[[0-9:]*\] done: //p' "$tmp/$1.err" | tail -n 1)
 	[ -n "$r" ] && runs="$runs $r"
@@ -90,7 +90,7 @@ fi
 # git bisect run with the helper, in the scratch tree.
 t0=$(date +%s)
 git -C "$tree" bisect start "$c3" "$b" >/dev/null
-(cd "$tree" && git bisect run "$repo/tools/git-bisect-kabench" fstatat_empty 5) >"$tmp/bisect.out" 2>"$tmp/bisect.err"
+(cd "$tree" && git bisect run "$repo/series/git-bisect-kabench" fstatat_empty 5) >"$tmp/bisect.out" 2>"$tmp/bisect.err"
 rc=$?
 echo "# git bisect run: $(( $(date +%s) - t0 )) s"
 grep 'git-bisect-kabench:' "$tmp/bisect.err" | sed 's/^/# /'
@@ -104,7 +104,7 @@ git -C "$tree" checkout -q -b broken "$c3" &&
 	sed -i '/^#include <linux\/fcntl.h>$/a #error "kabench test: this commit does not build"' "$tree/fs/read_write.c" &&
 	git -C "$tree" commit -q -a -m "fs/read_write: a commit that does not build" || fail "a commit that does not build"
 c4=$(git -C "$tree" rev-parse HEAD)
-(cd "$tree" && "$repo/tools/git-bisect-kabench" --good "$b" fstatat_empty 5) >/dev/null 2>"$tmp/broken.err"
+(cd "$tree" && "$repo/series/git-bisect-kabench" --good "$b" fstatat_empty 5) >/dev/null 2>"$tmp/broken.err"
 rc=$?
 check "git-bisect-kabench: a commit that does not build exits 125 (skip)" [ $rc -eq 125 ]
 check "... and names it" grep -q "$c4 (fs/read_write: a commit that does not build) does not build or boot: skip" "$tmp/broken.err"
@@ -131,4 +131,4 @@ expect_exit 2 "a commits file that is not a range exits 2" kernel-patches/build 
 echo "$b..no-such-commit" >"$tmp/variants/g-bad/commits"
 expect_exit 2 "a range end that is not there exits 2" kernel-patches/build --where g-bad
 expect_exit 128 "git-bisect-kabench: bad threshold stops git bisect (exit 128)" \
-	sh -c "cd '$tree' && '$repo/tools/git-bisect-kabench' --good $b fstatat_empty x"
+	sh -c "cd '$tree' && '$repo/series/git-bisect-kabench' --good $b fstatat_empty x"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tools/series-report on a fixture run (tests/series/fixture: a four-patch
+# series/series-report on a fixture run (tests/series/fixture: a four-patch
 # series s3 whose patch 2 did not build, figures in summary.csv): one row
 # per measured step, a patch that did not build counted with the next one,
 # points and instructions/op that add up to the total, the 1% rule, the
@@ -8,7 +8,7 @@
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 cp tests/series/fixture/* "$tmp/"
-tools/series-report "$tmp" >"$tmp/out" 2>"$tmp/err"
+series/series-report "$tmp" >"$tmp/out" 2>"$tmp/err"
 check "series-report succeeds on the fixture" [ $? -eq 0 ]
 # col ROW COLUMN [TESTCASE]: a field of series.csv by column name.
 col() {
@@ -35,7 +35,7 @@ check "a waterfall per testcase, PNG and SVG" \
 check "the chart data: base, 1, 2-3, 4, total, cumulative" \
 	sh -c "awk '!/^#/ { printf \"%s:%.1f \", \$2, \$4 }' '$tmp/series-1.dat' | grep -qx 'base:0.0 1:0.0 2-3:132.3 4:132.3 total:132.3 '"
 
-# A profile-summary.csv (tools/profile-summary's format) gives the top
+# A profile-summary.csv (analyze/profile-summary's format) gives the top
 # functions: symbol rows only, never the total or a class, whose changes
 # are larger; another mode's rows do not count.
 {
@@ -49,20 +49,20 @@ check "the chart data: base, 1, 2-3, 4, total, cumulative" \
 		echo "$1,max,fstatat_empty,threads,1,1,2,100,symbol,kernel,other_mode_only,$(($4 * 100)),$4"
 	done
 } >"$tmp/profile-summary.csv"
-tools/series-report "$tmp" >"$tmp/out2" 2>&1
+series/series-report "$tmp" >"$tmp/out2" 2>&1
 check "with profile-summary.csv the row names its top functions, and only functions" \
 	grep -q 'top functions (instructions/op): getname_flags -300.0; vfs_fstat +50.0$' "$tmp/out2"
 
-# Without it, tools/profile-summary makes it from the boots' own profile.csv.
+# Without it, analyze/profile-summary makes it from the boots' own profile.csv.
 rm "$tmp/profile-summary.csv"
 mkdir -p "$tmp/boots/s3~1-1" "$tmp/boots/s3~3-1"
 h=testcase,mode,tasks,sample,ops,kind,space,symbol,instructions
 printf '%s\nfstatat_empty,processes,1,1,100,symbol,kernel,getname_flags,20000\nfstatat_empty,processes,1,2,100,symbol,kernel,getname_flags,20000\nfstatat_empty,processes,1,1,100,class,kernel,entry,5\n' "$h" >"$tmp/boots/s3~1-1/profile.csv"
 printf '%s\nfstatat_empty,processes,1,1,100,symbol,kernel,vfs_fstat,1000\n' "$h" >"$tmp/boots/s3~3-1/profile.csv"
-tools/series-report "$tmp" >"$tmp/out3" 2>&1
+series/series-report "$tmp" >"$tmp/out3" 2>&1
 check "with the boots' profile.csv the row names its top functions" \
 	grep -q 'top functions (instructions/op): getname_flags -200.0; vfs_fstat +10.0' "$tmp/out3"
 
-expect_exit 2 "series-report: no such run folder exits 2" tools/series-report "$tmp/nope"
+expect_exit 2 "series-report: no such run folder exits 2" series/series-report "$tmp/nope"
 mkdir "$tmp/empty"
-expect_exit 1 "series-report: a run without series.tsv exits 1" tools/series-report "$tmp/empty"
+expect_exit 1 "series-report: a run without series.tsv exits 1" series/series-report "$tmp/empty"

@@ -1,0 +1,13 @@
+# analyze/: samples into summaries, pairs and comparisons (see analyze/README.md).
+
+TOOLS_CFLAGS = -std=gnu11 -Wall -Wextra -O2
+
+build/analyze/%: analyze/%.c analyze/csv.c analyze/csv.h analyze/stats.c analyze/stats.h
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -o $@ $< analyze/csv.c analyze/stats.c -lm
+
+.PHONY: compare
+## compare A=results/<run> B=results/<run>: compare B's cells with A's of the same kernel, CPU and testcase (no boot): a new <time>-compare run folder
+compare: build/analyze/summarize build/analyze/compare
+	@[ -n "$(A)" ] && [ -n "$(B)" ] || { echo "kabench: make compare needs A=results/<run> B=results/<run>" >&2; exit 2; }
+	analyze/compare-runs $(call shell_quote,$(A)) $(call shell_quote,$(B))

@@ -1,0 +1,18 @@
+# native/: the testcases on this machine's own kernel, and native estimates
+# (see native/README.md).
+
+.PHONY: bench-native
+## bench-native EXPERIMENT=seeds [NATIVE_RSD=1 NATIVE_MAX=10 NATIVE_SCALING=1 TASKS=...]: the experiment's testcases on this machine's own kernel, no QEMU; repeats until each cell's stddev is under NATIVE_RSD %
+bench-native: deps bench/kabench build/analyze/summarize build/analyze/compare
+	native/run $(call shell_quote,$(EXPERIMENT)) $(exp_args) $(foreach v,NATIVE_RSD NATIVE_MAX NATIVE_SCALING,$(if $(filter command line,$(origin $(v))),$(call shell_quote,$(v)=$($(v)))))
+
+# native-time links the testcases themselves, so a proxy's terms are timed
+# natively with the code the guest ran.
+NATIVE_TIME_SRCS := native/time.c native/copy-routines.S $(wildcard bench/tc_*.c) bench/testcases.c bench/tmpfile.c bench/task.c bench/pin.c
+build/native/time: $(NATIVE_TIME_SRCS) bench/kabench.h
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -o $@ $(NATIVE_TIME_SRCS) -lhwloc -lpthread
+
+build/native/probe: native/probe.c
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -o $@ $<

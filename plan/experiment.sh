@@ -1,0 +1,265 @@
+# Reading an experiment file: the one reader of the format (sourced by
+# run-experiment and run-native; every other tool reads the resolved copy
+# that exp_write puts into a run folder).
+#
+# An experiment is lines of "field value...", '#' starts a comment:
+#   compare BASE NEW TESTCASE... [cpu=MODEL] [mask=FLAGS]   (one or more;
+#     FLAGS like erms,fsrm or erms+fsrm, the form a run's copy is written in)
+#   profile accel cpu mask smp tasks interval warmup samples repeats shift
+#   seed plugin warnings min_effect fail_on_regression     (optional)
+#   mode (processes, threads or both) mem (guest MB)       (optional)
+#   series VARIANT      (instead of compare: every prefix of its series)
+#   proxy VARIANT:TESTCASE = A + B - C   (optional, any number: a signed sum
+#     of testcases that stands natively for a cell the host cannot run;
+#     its terms boot with VARIANT; analyze/proxy-check checks it in the guest)
+# A compare line's cpu= and mask= replace the experiment's for its boots.
+# Overrides come as KEY=VALUE arguments (the make command line passes
+# them): a field in capitals (ACCEL=tcg), COMPARE="BASE:NEW ..." (replaces
+# the compare lines' kernels) and TESTS="a,b" (their testcases). Variables
+# in the environment are never read.
+
+EXP_FIELDS="profile accel cpu mask smp tasks interval warmup samples repeats shift"
+EXP_OPTIONAL="seed plugin warnings min_effect fail_on_regression mode mem"
+# Defaults of the optional fields, in order.
+EXP_DEFAULTS="1 on drop 1 none processes 512"
+
+die2() { echo "kabench: $*" >&2; exit 2; }
+
+# exp_read FILE [KEY=VALUE...]: sets exp_<field> and exp_compare (one
+# "BASE NEW CPU MASK TESTS..." a line; CPU and MASK resolved, "-" for none).
+exp_read() {
+	file=$1; shift
+	[ -r "$file" ] || die2 "no experiment file '$file'"
+	exp_compare= exp_raw_compare= exp_series= exp_raw_proxy=
+	for f in $EXP_FIELDS $EXP_OPTIONAL; do eval "exp_$f= ov_$f="; done
+	exp_overrides "$@"
+	n=0
+	while IFS= read -r line || [ -n "$line" ]; do
+		n=$((n + 1))
+		line=${line%%#*}
+		# shellcheck disable=SC2086
+		set -- $line
+		[ $# -gt 0 ] || continue
+		key=$1; shift
+		case $key in
+		compare)
+			[ $# -ge 3 ] || die2 "$file:$n: 'compare $*' needs BASE NEW TESTCASE..."
+			exp_raw_compare="$exp_raw_compare$*
+" ;;
+		profile|accel|cpu|mask|smp|tasks|interval|warmup|samples|repeats|shift|\
+		seed|plugin|warnings|min_effect|fail_on_regression|mode|mem)
+			[ $# -eq 1 ] || die2 "$file:$n: field '$key' wants one value, got '$*'"
+			eval "exp_$key=\$1" ;;
+		proxy)
+			p=$(echo "$*" | awk '$1 ~ /^[A-Za-z0-9._~+-]+:[A-Za-z0-9_]+$/ && $2 == "=" && NF % 2 == 1 {
+				out = $1 " +" $3
+				for (i = 4; i < NF; i += 2) {
+					if ($i != "+" && $i != "-" || $(i + 1) !~ /^[A-Za-z0-9_]+$/) exit
+					out = out " " $i $(i + 1)
+				}
+				if ($3 ~ /^[A-Za-z0-9_]+$/) print out }')
+			[ -n "$p" ] || die2 "$file:$n: bad proxy '$*' (want VARIANT:TESTCASE = A + B - C)"
+			exp_raw_proxy="$exp_raw_proxy$p
+" ;;
+		series)	# a series experiment (series/run-series reads it)
+			[ $# -eq 1 ] || die2 "$file:$n: 'series' wants one variant, got '$*'"
+			exp_series=$1 ;;
+		*) die2 "$file:$n: unknown field '$key'" ;;
+		esac
+	done <"$file"
+	for f in $EXP_FIELDS $EXP_OPTIONAL; do
+		eval "[ -z \"\$ov_$f\" ] || exp_$f=\$ov_$f"
+	done
+	for f in $EXP_FIELDS; do
+		eval "v=\$exp_$f"
+		[ -n "$v" ] || die2 "experiment $file does not set '$f'"
+	done
+	i=0
+	for d in $EXP_DEFAULTS; do
+		i=$((i + 1))
+		f=$(echo "$EXP_OPTIONAL" | cut -d' ' -f$i)
+		eval "[ -n \"\$exp_$f\" ] || exp_$f=\$d"
+	done
+	exp_resolve_compare
+	exp_resolve_proxy "$file"
+	[ -n "$exp_compare" ] || [ -n "$exp_series" ] || die2 "experiment $file has no compare line"
+	exp_check
+}
+
+# exp_overrides KEY=VALUE...: the command line's settings, into ov_<field>.
+exp_overrides() {
+	exp_over_compare= exp_over_tests=
+	for kv in "$@"; do
+		k=${kv%%=*} v=${kv#*=}
+		[ "$k" != "$kv" ] || die2 "bad setting '$kv' (want KEY=VALUE)"
+		case $k in
+		COMPARE) exp_over_compare=$v ;;
+		TESTS) exp_over_tests=$v ;;
+		PROFILE|ACCEL|CPU|MASK|SMP|TASKS|INTERVAL|WARMUP|SAMPLES|REPEATS|SHIFT|\
+		SEED|PLUGIN|WARNINGS|MIN_EFFECT|FAIL_ON_REGRESSION|MODE|MEM)
+			case $v in *[!A-Za-z0-9.,_+-]*) die2 "bad $k '$v'" ;; esac
+			f=$(echo "$k" | tr A-Z a-z)
+			eval "ov_$f=\$v" ;;
+		*) die2 "unknown setting '$k' (make help lists them)" ;;
+		esac
+	done
+}
+
+# exp_resolve_compare: exp_raw_compare plus the overrides -> exp_compare.
+exp_resolve_compare() {
+	exp_compare=
+	raw=$exp_raw_compare
+	if [ -n "$exp_over_compare" ]; then
+		tests=$(printf '%s' "$raw" | awk '{ for (i = 3; i <= NF; i++) if ($i !~ /=/ && !seen[$i]++) printf "%s ", $i }')
+		raw=
+		for pair in $exp_over_compare; do
+			case $pair in
+			?*:?*) raw="$raw${pair%%:*} ${pair#*:} $tests
+" ;;
+			*) die2 "COMPARE entry '$pair' is not BASE:NEW" ;;
+			esac
+		done
+	fi
+	exp_compare=$(printf '%s' "$raw" | awk -v c="$exp_cpu" -v m="$exp_mask" -v t="$exp_over_tests" '
+		NF {
+			cpu = c; mask = m; tests = ""
+			for (i = 3; i <= NF; i++) {
+				if ($i ~ /^cpu=/) cpu = substr($i, 5)
+				else if ($i ~ /^mask=/) { mask = substr($i, 6); gsub(/\+/, ",", mask) }
+				else if ($i ~ /=/) { print "bad " $i; exit }
+				else tests = tests " " $i
+			}
+			if (t != "") { tests = t; gsub(",", " ", tests); tests = " " tests }
+			print $1, $2, cpu, (mask == "" || mask == "none" ? "-" : mask) tests
+		}')
+	case $exp_compare in bad\ *|*"
+bad "*) die2 "unknown compare option '$(echo "$exp_compare" | sed -n 's/^bad //p')' (cpu= or mask=)" ;; esac
+}
+
+# exp_resolve_proxy FILE: exp_raw_proxy -> exp_proxy ("VARIANT TESTCASE +A
+# +B -C" a line): the proxies of a cell some compare line runs. Without
+# COMPARE or TESTS overrides a proxy for any other cell is an error; with
+# them it is left out.
+exp_resolve_proxy() {
+	exp_proxy=$(printf '%s' "$exp_raw_proxy" | awk -v cmp="$exp_compare" '
+		BEGIN { n = split(cmp, l, "\n"); for (i = 1; i <= n; i++) { k = split(l[i], w, " ")
+			for (j = 5; j <= k; j++) { runs[w[1] ":" w[j]] = 1; runs[w[2] ":" w[j]] = 1 } } }
+		NF { split($1, vt, ":"); if ($1 in runs) { $1 = vt[1] " " vt[2]; print } else print "unrun " $1 }')
+	bad=$(echo "$exp_proxy" | sed -n 's/^unrun //p' | head -n 1)
+	[ -z "$bad" ] || [ -n "$exp_over_compare$exp_over_tests" ] ||
+		die2 "$1: proxy for '$bad', a cell no compare line runs"
+	exp_proxy=$(echo "$exp_proxy" | grep -v '^unrun ' || true)
+}
+
+is_uint() { case $1 in ''|*[!0-9]*) return 1 ;; esac; }
+is_decimal() {
+	case $1 in ''|.|*[!0-9.]*|*.*.*) return 1 ;; esac
+	awk -v x="$1" 'BEGIN { exit !(x >= 0) }'
+}
+
+exp_check() {
+	case $exp_accel in auto|kvm|tcg|icount) ;; *) die2 "unknown accelerator '$exp_accel' (auto, kvm, tcg or icount)" ;; esac
+	case $exp_profile in minimal|distro) ;; *) die2 "unknown profile '$exp_profile' (minimal or distro)" ;; esac
+	is_uint "$exp_smp" && [ "$exp_smp" -ge 1 ] || die2 "bad smp '$exp_smp' (a whole number >= 1)"
+	is_uint "$exp_repeats" && [ "$exp_repeats" -ge 1 ] || die2 "bad repeats '$exp_repeats' (a whole number >= 1)"
+	is_uint "$exp_shift" && [ "$exp_shift" -le 10 ] || die2 "bad shift '$exp_shift' (0 to 10)"
+	is_uint "$exp_seed" || die2 "bad seed '$exp_seed' (a whole number)"
+	case $exp_plugin in on|off) ;; *) die2 "bad plugin '$exp_plugin' (on or off)" ;; esac
+	case $exp_warnings in drop|keep) ;; *) die2 "bad warnings '$exp_warnings' (drop or keep)" ;; esac
+	is_decimal "$exp_min_effect" || die2 "bad min_effect '$exp_min_effect' (percent >= 0)"
+	[ "$exp_fail_on_regression" = none ] || is_decimal "$exp_fail_on_regression" ||
+		die2 "bad fail_on_regression '$exp_fail_on_regression' (percent, or none)"
+	case $exp_mode in processes|threads|both) ;; *) die2 "bad mode '$exp_mode' (processes, threads or both)" ;; esac
+	is_uint "$exp_mem" && [ "$exp_mem" -ge 64 ] || die2 "bad mem '$exp_mem' (guest memory in MB, >= 64)"
+	[ -n "$exp_compare" ] || return 0
+	echo "$exp_compare" | while read -r b n cpu mask rest; do
+		case $cpu in ''|*[!A-Za-z0-9._-]*) die2 "bad cpu '$cpu' (a QEMU CPU model name)" ;; esac
+		case $mask in -) ;; *[!a-z0-9_.,-]*|,*|*,|*,,*) die2 "bad mask '$mask' (flag names like erms,fsrm)" ;; esac
+	done || exit 2
+	# The plan's numbers and testcase names: bench/kabench is their one reader.
+	make -s bench/kabench >&2 || exit 1
+	bench/kabench --check-plan --test "$(exp_all_tests | paste -sd,)" --tasks "$exp_tasks" \
+		--interval "$exp_interval" --warmup "$exp_warmup" --samples "$exp_samples" >/dev/null || exit 2
+}
+
+# exp_open NAME [KEY=VALUE...]: read bench/experiments/NAME.exp (or the
+# .exp file NAME) and set exp_name.
+exp_open() {
+	case $1 in
+	*/*|*.exp) f=$1 ;;
+	*) f=bench/experiments/$1.exp ;;
+	esac
+	[ -f "$f" ] || die2 "unknown experiment '$1' (see bench/experiments/)"
+	exp_name=$(basename "$f" .exp)
+	case $exp_name in *[!A-Za-z0-9._+-]*|''|.*) die2 "bad experiment name '$exp_name' (letters, digits, . _ + - only)" ;; esac
+	shift
+	exp_read "$f" "$@"
+}
+
+# Every testcase of the experiment, each once, one a line.
+exp_all_tests() {
+	printf '%s\n%s\n' "$exp_compare" "$exp_proxy" | awk 'NF >= 5 && $3 !~ /^[+-]/ { for (i = 5; i <= NF; i++) if (!seen[$i]++) print $i }
+		$3 ~ /^[+-]/ { for (i = 3; i <= NF; i++) if (!seen[substr($i, 2)]++) print substr($i, 2) }'
+}
+
+# new_run SUFFIX: make a new folder results/<UTC time>-SUFFIX, print it.
+new_run() {
+	mkdir -p "${KABENCH_RESULTS:-results}"
+	while :; do
+		r=${KABENCH_RESULTS:-results}/$(date -u +%Y%m%dT%H%M%SZ)-$1
+		mkdir "$r" 2>/dev/null && break
+		sleep 1
+	done
+	echo "$r"
+}
+
+# The kernels of the experiment, each once, in order of appearance.
+exp_variants() {
+	echo "$exp_compare" | awk 'NF { print $1; print $2 }' | awk '!seen[$0]++'
+}
+
+# exp_groups: one "VARIANT CPU MASK TESTS" line per kernel and CPU, the
+# testcases of every compare line that boots it so, comma-separated.
+# A proxy's terms boot on both kernels of every compare line that runs its
+# cell (with that line's CPU): the guest shows whether the stock and the
+# patched kernel run them alike, which the host's figures for them assume.
+exp_groups() {
+	printf '%s\n%s\n' "$exp_compare" "$exp_proxy" | awk '$3 ~ /^[+-]/ { px[++np] = $0; next } NF {
+		nl++; line[nl] = $0
+		for (k = 1; k <= 2; k++) {
+			g = $k " " $3 " " $4
+			if (!(g in tests)) order[++n] = g
+			for (i = 5; i <= NF; i++) if (!seen[g, $i]++) tests[g] = tests[g] (tests[g] != "" ? "," : "") $i
+		}
+	} END {
+		for (p = 1; p <= np; p++) {
+			k = split(px[p], w, " ")
+			for (l = 1; l <= nl; l++) {
+				m = split(line[l], c, " ")
+				if (c[1] != w[1] && c[2] != w[1]) continue
+				runs = 0
+				for (i = 5; i <= m; i++) if (c[i] == w[2]) runs = 1
+				if (!runs) continue
+				for (s = 1; s <= 2; s++) {
+					g = c[s] " " c[3] " " c[4]
+					for (j = 3; j <= k; j++) { t = substr(w[j], 2)
+						if (!seen[g, t]++) tests[g] = tests[g] "," t }
+				}
+			}
+		}
+		for (i = 1; i <= n; i++) print order[i], tests[order[i]] }'
+}
+
+# exp_tests VARIANT: the testcases to run on VARIANT, comma-separated.
+exp_tests() {
+	exp_groups | awk -v v="$1" '$1 == v { n = split($4, t, ","); for (i = 1; i <= n; i++) if (!seen[t[i]]++) out = out (out ? "," : "") t[i] } END { print out }'
+}
+
+# exp_write: the effective experiment, in the file format.
+exp_write() {
+	echo "$exp_compare" | awk 'NF { m = $4 == "-" ? "none" : $4; gsub(",", "+", m)
+		printf "compare %s %s", $1, $2; for (i = 5; i <= NF; i++) printf " %s", $i; printf " cpu=%s mask=%s\n", $3, m }'
+	[ -z "$exp_proxy" ] || echo "$exp_proxy" | awk '{ printf "proxy %s:%s =", $1, $2
+		for (i = 3; i <= NF; i++) printf "%s %s", (i == 3 ? "" : " " substr($i, 1, 1)), substr($i, 2); print "" }'
+	for f in $EXP_FIELDS $EXP_OPTIONAL; do eval "echo \"$f \$exp_$f\""; done
+}

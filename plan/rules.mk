@@ -1,0 +1,29 @@
+# plan/: an experiment into a run folder's plan and kit, then every stage
+# of make bench (see plan/README.md).
+
+EXPERIMENT ?= seeds
+
+# The settings an experiment takes from the make command line (and only
+# from there: a variable exported in the shell, CPU=... say, is ignored).
+EXP_SETTINGS := PROFILE ACCEL CPU MASK SMP TASKS INTERVAL WARMUP SAMPLES REPEATS \
+	SHIFT SEED PLUGIN WARNINGS MIN_EFFECT FAIL_ON_REGRESSION MODE MEM COMPARE TESTS JOBS HOSTS RESUME \
+	BASELINE SAVE_BASELINE
+shell_quote = '$(subst ','\'',$(1))'
+exp_args = $(foreach v,$(EXP_SETTINGS),$(if $(filter command line,$(origin $(v))),$(call shell_quote,$(v)=$($(v)))))
+
+.PHONY: bench
+## bench EXPERIMENT=seeds [ACCEL= TASKS= JOBS= HOSTS= ...]: build, boot and compare the kernels of an experiment
+## bench RESUME=results/<run>: run the cells of an interrupted or failed run again, then its report
+## bench BASELINE=results/<run>|NAME [SAVE_BASELINE=NAME]: also compare each cell with the baseline run's cell of the same kernel, CPU and testcase (RUN/baseline/); SAVE_BASELINE names this run results/baselines/NAME
+## bench SERIES=<variant>: the same as make series VARIANT=<variant> (one row per patch of its series)
+bench: deps build/analyze/summarize build/analyze/compare
+ifeq ($(origin SERIES),command line)
+	series/run-series $(call shell_quote,$(SERIES)) $(call shell_quote,$(EXPERIMENT)) $(SERIES_ARGS)
+else
+	plan/run-experiment $(if $(filter command line,$(origin RESUME)),,$(call shell_quote,$(EXPERIMENT))) $(exp_args)
+endif
+
+.PHONY: bench-timing
+## bench-timing EXPERIMENT=seeds: time make bench with an empty kernel cache, then again with it warm
+bench-timing:
+	plan/time-bench $(EXPERIMENT)

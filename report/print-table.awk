@@ -1,0 +1,84 @@
+# print-table.awk: compare.csv -> the LKP-style tables on stdout.
+# One table per pair of kernels as measured (group, mode, accelerator, CPU
+# model, QEMU CPU spec), a row per testcase and task count, the geometric
+# mean of the new/base ratios over all its rows, the verdict in words; then
+# the seed figures beside the published ones. Columns are looked up by name.
+# A table of more than 10 rows (a suite, such as bench/experiments/wis.exp)
+# opens with its improved and regressed rows, so that a change is not lost
+# among the rest; the full table follows.
+# An optional second file, estimates.csv (native/estimate), gives the
+# seed table its column of native estimates.
+BEGIN { FS = ","; withest = ARGC > 2 }
+FILENAME != ARGV[1] {
+	if (FNR == 1) { for (i = 1; i <= NF; i++) ec[$i] = i; next }
+	if ($(ec["role"]) == "estimate" && $(ec["estimate_pct"]) != "-") {
+		est[$(ec["group"]), $(ec["label"]), $(ec["base_variant"]), $(ec["base_test"]), $(ec["new_variant"]), $(ec["new_test"])] = \
+			sprintf("%+.1f%%±%.1f", $(ec["estimate_pct"]), $(ec["spread_pct"]))
+		nest++
+	}
+	next
+}
+NR == 1 {
+	for (i = 1; i <= NF; i++) c[$i] = i
+	split("group label accel cpu_model mode tasks base_variant base_test base_mean base_stddev new_variant new_test new_mean new_stddev change_pct verdict published_pct sign_agrees p_value min_effect_pct alpha", need, " ")
+	for (i in need) if (!(need[i] in c)) { printf "print-table: no column \"%s\" in %s\n", need[i], FILENAME >"/dev/stderr"; bad = 1; exit 2 }
+	next
+}
+function v(name) { return name in c ? $(c[name]) : "" }
+function pct(sd, mean) { return mean > 0 ? sprintf("%.1f%%", 100 * sd / mean) : "-" }
+function ptext(p) { return p == "" ? "-" : p + 0 < 0.001 ? "<0.001" : sprintf("%.3f", p) }
+NR == 2 { min_effect = v("min_effect_pct"); alpha = v("alpha") }
+v("group") !~ /^seed / {
+	t = v("group") " [" v("mode") "; " v("accel") ", " v("cpu_model") (v("qemu_cpu") != "" ? "; -cpu " v("qemu_cpu") : "") "]"
+	if (!(t in nrows)) { table[++ntables] = t; head[t] = sprintf("%14s %8s %10s %14s %8s %7s  %-12s %5s  %s", v("base_variant"), "±stddev", "%change", v("new_variant"), "±stddev", "p", "verdict", "tasks", "testcase") }
+	if (!((t, v("base_test")) in ntask)) tests[t, ++ntests[t]] = v("base_test")
+	k = ++ntask[t, v("base_test")]
+	tasks[t, v("base_test"), k] = v("tasks") + 0
+	line[t, v("base_test"), k] = sprintf("%14.0f %8s %+9.1f%% %14.0f %8s %7s  %-12s %5s  %s", v("base_mean"), "±" pct(v("base_stddev"), v("base_mean")),
+		v("change_pct"), v("new_mean"), "±" pct(v("new_stddev"), v("new_mean")), ptext(v("p_value")), v("verdict"), v("tasks"), v("base_test"))
+	logsum[t] += log(v("new_mean") / v("base_mean")); nrows[t]++
+	if (v("verdict") == "improved" || v("verdict") == "regressed") changed[t, ++nchanged[t]] = line[t, v("base_test"), k]
+	next
+}
+{ seeds[++nseeds] = $0 }
+END {
+	if (bad) exit 2
+	for (i = 1; i <= ntables; i++) {
+		t = table[i]
+		if (nrows[t] > 10) {
+			printf "\n%s\nimproved or regressed: %d of %d rows%s\n", t, nchanged[t], nrows[t], nchanged[t] ? "" : " (none)"
+			if (nchanged[t]) print head[t]
+			for (j = 1; j <= nchanged[t]; j++) print changed[t, j]
+			printf "all rows:\n"
+		} else
+			printf "\n%s\n", t
+		print head[t]
+		for (j = 1; j <= ntests[t]; j++) {
+			x = tests[t, j]
+			# rows of one testcase by task count (insertion sort)
+			for (a = 2; a <= ntask[t, x]; a++)
+				for (b = a; b > 1 && tasks[t, x, b - 1] > tasks[t, x, b]; b--) {
+					s = tasks[t, x, b]; tasks[t, x, b] = tasks[t, x, b - 1]; tasks[t, x, b - 1] = s
+					s = line[t, x, b]; line[t, x, b] = line[t, x, b - 1]; line[t, x, b - 1] = s
+				}
+			for (a = 1; a <= ntask[t, x]; a++) print line[t, x, a]
+		}
+		printf "%34s %+.1f%% (%d row%s)\n", "geometric mean of ratios:", (exp(logsum[t] / nrows[t]) - 1) * 100, nrows[t], nrows[t] == 1 ? "" : "s"
+	}
+	if (ntables || nseeds)
+		printf "\nverdict: |%%change| < %s%% is \"no change\"; otherwise Welch's t-test p < %s is \"improved\" or \"regressed\", else \"within noise\" (also with fewer than 2 boots)\n", min_effect, alpha
+	if (!nseeds) exit
+	printf "\nseed figures beside the published ones (results/published.csv; only on each seed's own kernels)\n"
+	printf "%-5s %-44s %-48s %5s %9s %9s %7s  %-12s %-7s %s%s\n", "seed", "figure", "kernels", "tasks", "published", "measured", "ratio", "verdict", "accel", sprintf(withest ? "%-12s" : "%s", "sign"), withest ? " native est." : ""
+	for (i = 1; i <= nseeds; i++) {
+		$0 = seeds[i]
+		d = v("base_test") != v("new_test")
+		k = v("group") SUBSEP v("label") SUBSEP v("base_variant") SUBSEP v("base_test") SUBSEP v("new_variant") SUBSEP v("new_test")
+		printf "%-5s %-44s %-48s %5s %+8.1f%% %+8.1f%% %7s  %-12s %-7s %s%s\n", substr(v("group"), 6), v("label"),
+			v("base_variant") (d ? ":" v("base_test") : "") " -> " v("new_variant") (d ? ":" v("new_test") : ""), v("tasks"),
+			v("published_pct"), v("change_pct"), v("published_pct") + 0 != 0 ? sprintf("x%.2f", v("change_pct") / v("published_pct")) : "-",
+			v("verdict"), v("accel"), sprintf(withest ? "%-12s" : "%s", v("sign_agrees") == "yes" ? "sign agrees" : v("sign_agrees") == "no" ? "sign differs" : "-"),
+			withest ? " " (k in est ? est[k] : "-") : ""
+	}
+	if (nest) print "(native est.: this host's CPU and kernel, lowest-of-rounds native timing of the cells or of the proxies the guest profile accepted, ±spread over trials; never from the published figure; details below)"
+}
