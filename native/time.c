@@ -2,7 +2,7 @@
  * copy routines, timed in interleaved rounds on one pinned CPU (the method
  * of native/probe), for estimates built from differences.
  *
- * usage: native-time [--rounds N] [--ms MS] [--dir DIR] ITEM...
+ * usage: native/time [--rounds N] [--ms MS] [--dir DIR] ITEM...
  * ITEM: a testcase of bench/tc_*.c (its probe, setup and measured loop, one
  *       task, in this process), or a 4 KB user-space copy:
  *   copy:movsb      rep movsb inline (the host kernel's copy with FSRM)
