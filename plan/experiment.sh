@@ -1,6 +1,8 @@
-# Reading an experiment file: the one reader of the format (sourced by
-# run-experiment and run-native; every other tool reads the resolved copy
-# that exp_write puts into a run folder).
+# Reading an experiment file: the one reader of the format, sourced by
+# run-experiment, native/run and series/run-series; every other tool, awk
+# and make included, asks plan/experiment (this file as a command) for
+# what it needs of an experiment or of the resolved copy that exp_write
+# puts into a run folder.
 #
 # An experiment is lines of "field value...", '#' starts a comment:
 #   compare BASE NEW TESTCASE... [cpu=MODEL] [mask=FLAGS]   (one or more;
@@ -25,9 +27,46 @@ EXP_DEFAULTS="1 on drop 1 none processes 512"
 
 die2() { echo "kabench: $*" >&2; exit 2; }
 
+# exp_is_field NAME: is NAME one of the fields above?
+exp_is_field() { case " $EXP_FIELDS $EXP_OPTIONAL " in *" $1 "*) return 0 ;; esac; return 1; }
+
 # exp_read FILE [KEY=VALUE...]: sets exp_<field> and exp_compare (one
 # "BASE NEW CPU MASK TESTS..." a line; CPU and MASK resolved, "-" for none).
 exp_read() {
+	file=$1; shift
+	exp_parse "$file" "$@"
+	for f in $EXP_FIELDS; do
+		eval "v=\$exp_$f"
+		[ -n "$v" ] || die2 "experiment $file does not set '$f'"
+	done
+	exp_defaults
+	exp_resolve_compare
+	exp_resolve_proxy "$file"
+	[ -n "$exp_compare" ] || [ -n "$exp_series" ] || die2 "experiment $file has no compare line"
+	exp_check
+}
+
+# exp_load FILE: read a run's resolved copy (or a fixture of one) as it
+# is: no field is required, no value checked, no override taken.
+exp_load() {
+	exp_parse "$1"
+	exp_defaults
+	exp_resolve_compare
+	exp_resolve_proxy "$1"
+}
+
+# exp_defaults: the optional fields left unset get their defaults.
+exp_defaults() {
+	i=0
+	for d in $EXP_DEFAULTS; do
+		i=$((i + 1))
+		f=$(echo "$EXP_OPTIONAL" | cut -d' ' -f$i)
+		eval "[ -n \"\$exp_$f\" ] || exp_$f=\$d"
+	done
+}
+
+# exp_parse FILE [KEY=VALUE...]: the lines of FILE, then the overrides.
+exp_parse() {
 	file=$1; shift
 	[ -r "$file" ] || die2 "no experiment file '$file'"
 	exp_compare= exp_raw_compare= exp_series= exp_raw_proxy=
@@ -46,10 +85,7 @@ exp_read() {
 			[ $# -ge 3 ] || die2 "$file:$n: 'compare $*' needs BASE NEW TESTCASE..."
 			exp_raw_compare="$exp_raw_compare$*
 " ;;
-		profile|accel|cpu|mask|smp|tasks|interval|warmup|samples|repeats|shift|\
-		seed|plugin|warnings|min_effect|fail_on_regression|mode|mem)
-			[ $# -eq 1 ] || die2 "$file:$n: field '$key' wants one value, got '$*'"
-			eval "exp_$key=\$1" ;;
+		*[!a-z_]*) die2 "$file:$n: unknown field '$key'" ;;
 		proxy)
 			p=$(echo "$*" | awk '$1 ~ /^[A-Za-z0-9._~+-]+:[A-Za-z0-9_]+$/ && $2 == "=" && NF % 2 == 1 {
 				out = $1 " +" $3
@@ -64,26 +100,15 @@ exp_read() {
 		series)	# a series experiment (series/run-series reads it)
 			[ $# -eq 1 ] || die2 "$file:$n: 'series' wants one variant, got '$*'"
 			exp_series=$1 ;;
-		*) die2 "$file:$n: unknown field '$key'" ;;
+		*)
+			exp_is_field "$key" || die2 "$file:$n: unknown field '$key'"
+			[ $# -eq 1 ] || die2 "$file:$n: field '$key' wants one value, got '$*'"
+			eval "exp_$key=\$1" ;;
 		esac
 	done <"$file"
 	for f in $EXP_FIELDS $EXP_OPTIONAL; do
 		eval "[ -z \"\$ov_$f\" ] || exp_$f=\$ov_$f"
 	done
-	for f in $EXP_FIELDS; do
-		eval "v=\$exp_$f"
-		[ -n "$v" ] || die2 "experiment $file does not set '$f'"
-	done
-	i=0
-	for d in $EXP_DEFAULTS; do
-		i=$((i + 1))
-		f=$(echo "$EXP_OPTIONAL" | cut -d' ' -f$i)
-		eval "[ -n \"\$exp_$f\" ] || exp_$f=\$d"
-	done
-	exp_resolve_compare
-	exp_resolve_proxy "$file"
-	[ -n "$exp_compare" ] || [ -n "$exp_series" ] || die2 "experiment $file has no compare line"
-	exp_check
 }
 
 # exp_overrides KEY=VALUE...: the command line's settings, into ov_<field>.
@@ -95,12 +120,12 @@ exp_overrides() {
 		case $k in
 		COMPARE) exp_over_compare=$v ;;
 		TESTS) exp_over_tests=$v ;;
-		PROFILE|ACCEL|CPU|MASK|SMP|TASKS|INTERVAL|WARMUP|SAMPLES|REPEATS|SHIFT|\
-		SEED|PLUGIN|WARNINGS|MIN_EFFECT|FAIL_ON_REGRESSION|MODE|MEM)
-			case $v in *[!A-Za-z0-9.,_+-]*) die2 "bad $k '$v'" ;; esac
+		*)
 			f=$(echo "$k" | tr A-Z a-z)
+			[ "$k" = "$(echo "$f" | tr a-z A-Z)" ] && exp_is_field "$f" ||
+				die2 "unknown setting '$k' (make help lists them)"
+			case $v in *[!A-Za-z0-9.,_+-]*) die2 "bad $k '$v'" ;; esac
 			eval "ov_$f=\$v" ;;
-		*) die2 "unknown setting '$k' (make help lists them)" ;;
 		esac
 	done
 }
@@ -130,7 +155,7 @@ exp_resolve_compare() {
 				else tests = tests " " $i
 			}
 			if (t != "") { tests = t; gsub(",", " ", tests); tests = " " tests }
-			print $1, $2, cpu, (mask == "" || mask == "none" ? "-" : mask) tests
+			print $1, $2, (cpu == "" ? "-" : cpu), (mask == "" || mask == "none" ? "-" : mask) tests
 		}')
 	case $exp_compare in bad\ *|*"
 bad "*) die2 "unknown compare option '$(echo "$exp_compare" | sed -n 's/^bad //p')' (cpu= or mask=)" ;; esac

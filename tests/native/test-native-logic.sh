@@ -67,6 +67,13 @@ check "native-seeds: read1 needs two kernels and a CPU without ERMS" \
 	grep -q '^002,.*,no,two kernels: .*6.12-no-movsq -> 6.12.*without ERMS' "$tmp/seeds.csv"
 check "native-seeds: published %change from published.csv (12.00 for real vs patched)" \
 	grep -q '^001,real fstat vs patched fstat,fstatat_empty,fstat,12.00,yes,$' "$tmp/seeds.csv"
+# Only the seed's own pairs (published.csv's own_pairs) are offered: a
+# compare line of another seed's kernels that runs fstat is not.
+printf 'compare 6.12-no-movsq 6.12 read1 fstatat_empty fstat cpu=max mask=erms+fsrm\n' >"$tmp/other.exp"
+printf 'key,value\nkind,shortcut\n' >"$tmp/k.csv"
+native/seeds "$tmp/k.csv" results/published.csv "$tmp/other.exp" "$all" >"$tmp/other.csv"
+check "native-seeds: seed 001's needs name none of seed 002's kernels" \
+	sh -c 'grep -q "^001,patched fstat vs stock fstat,.*,no,two kernels" "$1" && ! grep "^001," "$1" | grep -q "6.12-no-movsq"' - "$tmp/other.csv"
 printf 'key,value\nkind,maybe\n' >"$tmp/k.csv"
 expect_exit 2 "native-seeds: a kind file without a known kind exits 2" \
 	native/seeds "$tmp/k.csv" results/published.csv bench/experiments/seeds.exp "$all"
