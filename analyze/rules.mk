@@ -2,9 +2,14 @@
 
 TOOLS_CFLAGS = -std=gnu11 -Wall -Wextra -O2
 
-build/analyze/%: analyze/%.c analyze/csv.c analyze/csv.h analyze/stats.c analyze/stats.h
+# The C writers' column lists, from their one declaration.
+build/analyze/columns.h: analyze/columns
 	@mkdir -p $(@D)
-	$(CC) $(TOOLS_CFLAGS) -o $@ $< analyze/csv.c analyze/stats.c -lm
+	analyze/columns --c >$@.tmp && mv $@.tmp $@
+
+build/analyze/%: analyze/%.c analyze/csv.c analyze/csv.h analyze/stats.c analyze/stats.h build/analyze/columns.h
+	@mkdir -p $(@D)
+	$(CC) $(TOOLS_CFLAGS) -Ibuild/analyze -o $@ $< analyze/csv.c analyze/stats.c -lm
 
 .PHONY: compare
 ## compare A=results/<run> B=results/<run>: compare B's cells with A's of the same kernel, CPU and testcase (no boot): a new <time>-compare run folder

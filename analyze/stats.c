@@ -1,6 +1,7 @@
 #include "stats.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 static int cmp_double(const void *a, const void *b)
@@ -109,8 +110,18 @@ const char *stats_verdict(double change_pct, double p, double min_effect_pct,
 			  double alpha)
 {
 	if (change_pct == 0 || fabs(change_pct) < min_effect_pct)
-		return "no change";
+		return VERDICT_NO_CHANGE;
 	if (isnan(p) || p >= alpha)
-		return "within noise";
-	return change_pct > 0 ? "improved" : "regressed";
+		return VERDICT_NOISE;
+	return change_pct > 0 ? VERDICT_IMPROVED : VERDICT_REGRESSED;
+}
+
+void stats_rule(char *buf, size_t size, double min_effect_pct, double alpha)
+{
+	snprintf(buf, size,
+		 "a change under %g%% (or none) is \"%s\"; a larger one is \"%s\" or \"%s\" "
+		 "(ops/s up or down) when Welch's t-test on the per-boot rates gives p < %g, "
+		 "else \"%s\" (also when a kernel has fewer than 2 boots)",
+		 min_effect_pct, VERDICT_NO_CHANGE, VERDICT_IMPROVED, VERDICT_REGRESSED,
+		 alpha, VERDICT_NOISE);
 }

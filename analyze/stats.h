@@ -1,6 +1,8 @@
 #ifndef KABENCH_STATS_H
 #define KABENCH_STATS_H
 
+#include <stddef.h>
+
 struct stats {
 	int n;
 	double median, mean, stddev, min, max;
@@ -23,12 +25,21 @@ double stats_t_p(double t, double df);
 double stats_welch_p(double mean1, double sd1, double n1,
 		     double mean2, double sd2, double n2);
 
-/* The significance rule, in words (see compare.c):
- *   |change| < min_effect (or no difference at all)  "no change"
- *   p < alpha (p not NAN)                             "improved" / "regressed"
- *   otherwise (p >= alpha or too few boots)           "within noise"
+/* The significance rule's verdicts. */
+#define VERDICT_NO_CHANGE "no change"
+#define VERDICT_IMPROVED "improved"
+#define VERDICT_REGRESSED "regressed"
+#define VERDICT_NOISE "within noise"
+
+/* The significance rule:
+ *   |change| < min_effect (or no difference at all)  VERDICT_NO_CHANGE
+ *   p < alpha (p not NAN)                             VERDICT_IMPROVED / _REGRESSED
+ *   otherwise (p >= alpha or too few boots)           VERDICT_NOISE
  * CHANGE_PCT is the %change of ops/s (higher is better). */
 const char *stats_verdict(double change_pct, double p, double min_effect_pct,
 			  double alpha);
+
+/* The same rule as one sentence, for reports: into BUF of SIZE. */
+void stats_rule(char *buf, size_t size, double min_effect_pct, double alpha);
 
 #endif

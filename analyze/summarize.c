@@ -8,6 +8,7 @@
  *
  * usage: summarize SAMPLES.CSV > SUMMARY.CSV
  */
+#include "columns.h"
 #include "csv.h"
 #include "stats.h"
 
@@ -17,16 +18,14 @@
 #define MAX_CELLS 512
 #define MAX_BOOTS 64
 
-/* The columns that name a cell, in output order; qemu_cpu, added last,
- * is printed as the last column so that the others keep their places. */
-static const char *const key_cols[] = {
-	"variant", "kernel", "profile", "accel", "cpu_model",
-	"testcase", "mode", "tasks", "qemu_cpu",
-};
+static const char *const key_cols[] = { COLUMNS_CELL };
 #define NKEYS (sizeof(key_cols) / sizeof(key_cols[0]))
+static const char *const out_cols[] = { COLUMNS_SUMMARY };
+#define NOUT (sizeof(out_cols) / sizeof(out_cols[0]))
 
 struct cell {
 	char key[512];		/* the key fields joined by commas */
+	char field[NKEYS][128];	/* and each of them */
 	double tasks;
 	int nboots, nsamples;
 	long boot[MAX_BOOTS];
@@ -36,7 +35,8 @@ struct cell {
 static struct cell cells[MAX_CELLS];
 static int ncells;
 
-static struct cell *find_cell(const char *key, double tasks)
+static struct cell *find_cell(const char *key, struct csv *in, const int *col,
+			      double tasks)
 {
 	for (int i = 0; i < ncells; i++)
 		if (!strcmp(cells[i].key, key))
@@ -45,8 +45,40 @@ static struct cell *find_cell(const char *key, double tasks)
 		return NULL;
 	struct cell *c = &cells[ncells++];
 	snprintf(c->key, sizeof(c->key), "%s", key);
+	for (size_t k = 0; k < NKEYS; k++)
+		snprintf(c->field[k], sizeof(c->field[k]), "%s", in->field[col[k]]);
 	c->tasks = tasks;
 	return c;
+}
+
+/* Column NAME of cell C's row: a key field or a figure over its boots. */
+static void print_col(const char *name, const struct cell *c, const struct stats *s)
+{
+	for (size_t k = 0; k < NKEYS; k++)
+		if (!strcmp(name, key_cols[k])) {
+			fputs(c->field[k], stdout);
+			return;
+		}
+	if (!strcmp(name, "boots"))
+		printf("%d", s->n);
+	else if (!strcmp(name, "samples"))
+		printf("%d", c->nsamples);
+	else if (!strcmp(name, "median"))
+		printf("%.1f", s->median);
+	else if (!strcmp(name, "mean"))
+		printf("%.1f", s->mean);
+	else if (!strcmp(name, "stddev"))
+		printf("%.1f", s->stddev);
+	else if (!strcmp(name, "min"))
+		printf("%.1f", s->min);
+	else if (!strcmp(name, "max"))
+		printf("%.1f", s->max);
+	else if (!strcmp(name, "per_task"))
+		printf("%.1f", s->mean / c->tasks);
+	else {
+		fprintf(stderr, "summarize: no value for column '%s' (analyze/columns)\n", name);
+		exit(2);
+	}
 }
 
 static int add_sample(struct cell *c, long boot, double ops, double secs)
@@ -112,7 +144,7 @@ int main(int argc, char **argv)
 				in.field[c_ops], in.field[c_tasks]);
 			return 2;
 		}
-		struct cell *c = find_cell(k, tasks);
+		struct cell *c = find_cell(k, &in, key, tasks);
 		if (!c || add_sample(c, (long)boot, ops, secs)) {
 			fprintf(stderr, "%s:%ld: more than %d cells or %d boots per cell\n",
 				argv[1], in.line, MAX_CELLS, MAX_BOOTS);
@@ -126,23 +158,20 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
-	for (size_t k = 0; k + 1 < NKEYS; k++)
-		printf("%s,", key_cols[k]);
-	printf("boots,samples,median,mean,stddev,min,max,per_task,%s\n",
-	       key_cols[NKEYS - 1]);
+	for (size_t k = 0; k < NOUT; k++)
+		printf("%s%s", out_cols[k], k + 1 < NOUT ? "," : "\n");
 	for (int i = 0; i < ncells; i++) {
 		struct cell *c = &cells[i];
 		double rate[MAX_BOOTS];
 		struct stats s;
-		char *last = strrchr(c->key, ',');
 
-		*last = '\0';	/* the key without its last field */
 		for (int b = 0; b < c->nboots; b++)
 			rate[b] = c->ops[b] / c->secs[b];
 		stats_compute(&s, rate, c->nboots);
-		printf("%s,%d,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%s\n", c->key,
-		       s.n, c->nsamples, s.median, s.mean, s.stddev, s.min,
-		       s.max, s.mean / c->tasks, last + 1);
+		for (size_t k = 0; k < NOUT; k++) {
+			print_col(out_cols[k], c, &s);
+			putchar(k + 1 < NOUT ? ',' : '\n');
+		}
 	}
 	csv_close(&in);
 	return 0;

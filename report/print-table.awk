@@ -2,7 +2,9 @@
 # One table per pair of kernels as measured (group, mode, accelerator, CPU
 # model, QEMU CPU spec), a row per testcase and task count, the geometric
 # mean of the new/base ratios over all its rows, the verdict in words; then
-# the seed figures beside the published ones. Columns are looked up by name.
+# the seed figures beside the published ones. Columns are looked up by name
+# (awk -v way="$(analyze/columns way)" -v rule="$(compare --rule)" -f
+# lib/csv.awk -f report/print-table.awk COMPARE.CSV [ESTIMATES.CSV]).
 # A table of more than 10 rows (a suite, such as bench/experiments/wis.exp)
 # opens with its improved and regressed rows, so that a change is not lost
 # among the rest; the full table follows.
@@ -19,18 +21,15 @@ FILENAME != ARGV[1] {
 	next
 }
 NR == 1 {
-	for (i = 1; i <= NF; i++) c[$i] = i
-	split("group label accel cpu_model mode tasks base_variant base_test base_mean base_stddev new_variant new_test new_mean new_stddev change_pct verdict published_pct sign_agrees p_value min_effect_pct alpha", need, " ")
-	for (i in need) if (!(need[i] in c)) { printf "print-table: no column \"%s\" in %s\n", need[i], FILENAME >"/dev/stderr"; bad = 1; exit 2 }
+	csv_header()
+	if (!csv_need("group label accel cpu_model mode tasks base_variant base_test base_mean base_stddev new_variant new_test new_mean new_stddev change_pct verdict published_pct sign_agrees p_value min_effect_pct alpha")) { bad = 1; exit 2 }
 	next
 }
-function v(name) { return name in c ? $(c[name]) : "" }
 function pct(sd, mean) { return mean > 0 ? sprintf("%.1f%%", 100 * sd / mean) : "-" }
 function ptext(p) { return p == "" ? "-" : p + 0 < 0.001 ? "<0.001" : sprintf("%.3f", p) }
-NR == 2 { min_effect = v("min_effect_pct"); alpha = v("alpha") }
 v("group") !~ /^seed / {
-	t = v("group") " [" v("mode") "; " v("accel") ", " v("cpu_model") (v("qemu_cpu") != "" ? "; -cpu " v("qemu_cpu") : "") "]"
-	if (!(t in nrows)) { table[++ntables] = t; head[t] = sprintf("%14s %8s %10s %14s %8s %7s  %-12s %5s  %s", v("base_variant"), "±stddev", "%change", v("new_variant"), "±stddev", "p", "verdict", "tasks", "testcase") }
+	t = table_key()
+	if (!(t in nrows)) { table[++ntables] = t; title[t] = v("group") " [" v("mode") "; " v("accel") ", " v("cpu_model") (v("qemu_cpu") != "" ? "; -cpu " v("qemu_cpu") : "") "]"; head[t] = sprintf("%14s %8s %10s %14s %8s %7s  %-12s %5s  %s", v("base_variant"), "±stddev", "%change", v("new_variant"), "±stddev", "p", "verdict", "tasks", "testcase") }
 	if (!((t, v("base_test")) in ntask)) tests[t, ++ntests[t]] = v("base_test")
 	k = ++ntask[t, v("base_test")]
 	tasks[t, v("base_test"), k] = v("tasks") + 0
@@ -46,12 +45,12 @@ END {
 	for (i = 1; i <= ntables; i++) {
 		t = table[i]
 		if (nrows[t] > 10) {
-			printf "\n%s\nimproved or regressed: %d of %d rows%s\n", t, nchanged[t], nrows[t], nchanged[t] ? "" : " (none)"
+			printf "\n%s\nimproved or regressed: %d of %d rows%s\n", title[t], nchanged[t], nrows[t], nchanged[t] ? "" : " (none)"
 			if (nchanged[t]) print head[t]
 			for (j = 1; j <= nchanged[t]; j++) print changed[t, j]
 			printf "all rows:\n"
 		} else
-			printf "\n%s\n", t
+			printf "\n%s\n", title[t]
 		print head[t]
 		for (j = 1; j <= ntests[t]; j++) {
 			x = tests[t, j]
@@ -66,7 +65,7 @@ END {
 		printf "%34s %+.1f%% (%d row%s)\n", "geometric mean of ratios:", (exp(logsum[t] / nrows[t]) - 1) * 100, nrows[t], nrows[t] == 1 ? "" : "s"
 	}
 	if (ntables || nseeds)
-		printf "\nverdict: |%%change| < %s%% is \"no change\"; otherwise Welch's t-test p < %s is \"improved\" or \"regressed\", else \"within noise\" (also with fewer than 2 boots)\n", min_effect, alpha
+		printf "\nverdict: %s\n", rule
 	if (!nseeds) exit
 	printf "\nseed figures beside the published ones (results/published.csv; only on each seed's own kernels)\n"
 	printf "%-5s %-44s %-48s %5s %9s %9s %7s  %-12s %-7s %s%s\n", "seed", "figure", "kernels", "tasks", "published", "measured", "ratio", "verdict", "accel", sprintf(withest ? "%-12s" : "%s", "sign"), withest ? " native est." : ""

@@ -124,6 +124,9 @@ MIN_EFFECT=2 make -s report RUN="$tmp/run" >/dev/null 2>&1
 check "MIN_EFFECT exported in the environment is not read (the experiment's 50 holds)" [ "$(verdict_run)" = "no change" ]
 make -s report RUN="$tmp/run" MIN_EFFECT=2 >/dev/null 2>&1
 check "make report RUN=... MIN_EFFECT=2 on the make command line overrides it" [ "$(verdict_run)" = improved ]
+check "report.md and table.txt state the rule with the run's minimum effect (under 2%)" \
+	sh -c 'r=$(build/analyze/compare --min-effect 2 --rule) && case $r in *"under 2%"*) ;; *) exit 1 ;; esac &&
+		grep -qF "| significance | $r |" "$1/report.md" && grep -qxF "verdict: $r" "$1/table.txt"' - "$tmp/run"
 cp "$tmp/run/compare.csv" "$tmp/compare.before"
 expect_exit 2 "make report MIN_EFFECT=x exits 2" report/make-report "$tmp/run" MIN_EFFECT=x
 check "... and leaves compare.csv as it was" cmp -s "$tmp/compare.before" "$tmp/run/compare.csv"
