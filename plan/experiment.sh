@@ -25,7 +25,7 @@ EXP_OPTIONAL="seed plugin warnings min_effect fail_on_regression mode mem"
 # Defaults of the optional fields, in order.
 EXP_DEFAULTS="1 on drop 1 none processes 512"
 
-die2() { echo "kabench: $*" >&2; exit 2; }
+. lib/common.sh
 
 # exp_is_field NAME: is NAME one of the fields above?
 exp_is_field() { case " $EXP_FIELDS $EXP_OPTIONAL " in *" $1 "*) return 0 ;; esac; return 1; }
@@ -176,11 +176,6 @@ exp_resolve_proxy() {
 	exp_proxy=$(echo "$exp_proxy" | grep -v '^unrun ' || true)
 }
 
-is_uint() { case $1 in ''|*[!0-9]*) return 1 ;; esac; }
-is_decimal() {
-	case $1 in ''|.|*[!0-9.]*|*.*.*) return 1 ;; esac
-	awk -v x="$1" 'BEGIN { exit !(x >= 0) }'
-}
 
 exp_check() {
 	case $exp_accel in auto|kvm|tcg|icount) ;; *) die2 "unknown accelerator '$exp_accel' (auto, kvm, tcg or icount)" ;; esac
@@ -273,11 +268,6 @@ exp_groups() {
 			}
 		}
 		for (i = 1; i <= n; i++) print order[i], tests[order[i]] }'
-}
-
-# exp_tests VARIANT: the testcases to run on VARIANT, comma-separated.
-exp_tests() {
-	exp_groups | awk -v v="$1" '$1 == v { n = split($4, t, ","); for (i = 1; i <= n; i++) if (!seen[t[i]]++) out = out (out ? "," : "") t[i] } END { print out }'
 }
 
 # exp_write: the effective experiment, in the file format.

@@ -59,6 +59,7 @@ mkdir -p "$tmp/boots/s3~1-1" "$tmp/boots/s3~3-1"
 h=testcase,mode,tasks,sample,ops,kind,space,symbol,instructions
 printf '%s\nfstatat_empty,processes,1,1,100,symbol,kernel,getname_flags,20000\nfstatat_empty,processes,1,2,100,symbol,kernel,getname_flags,20000\nfstatat_empty,processes,1,1,100,class,kernel,entry,5\n' "$h" >"$tmp/boots/s3~1-1/profile.csv"
 printf '%s\nfstatat_empty,processes,1,1,100,symbol,kernel,vfs_fstat,1000\n' "$h" >"$tmp/boots/s3~3-1/profile.csv"
+printf 'cell\tvariant\ns3~1-1\ts3~1\ns3~3-1\ts3~3\n' >"$tmp/plan"	# the cells' kernels (no facts here)
 series/series-report "$tmp" >"$tmp/out3" 2>&1
 check "with the boots' profile.csv the row names its top functions" \
 	grep -q 'top functions (instructions/op): getname_flags -200.0; vfs_fstat +10.0' "$tmp/out3"
