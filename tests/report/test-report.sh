@@ -89,3 +89,14 @@ if [ -f $ref/samples.csv ]; then
 else
 	fail "results/reference/samples.csv is missing"
 fi
+
+# An incomplete run with one kernel of its pair gets the per-cell table,
+# its columns read by name: kernel, testcase, tasks, boots, mean, stddev.
+mkdir "$tmp/half"
+cp $fx/experiment.exp "$tmp/half/"
+awk -F, 'NR == 1 || $2 == "A"' $fx/samples.csv >"$tmp/half/samples.csv"
+: >"$tmp/half/incomplete"
+report/make-report "$tmp/half" >/dev/null 2>&1
+build/analyze/summarize "$tmp/half/samples.csv" | awk -F, 'NR == 2 { printf "%s %s %s %s %.0f\n", $2, $6, $8, $9, $12 }' >"$tmp/half.want"
+check "an incomplete run's per-cell table names each cell's kernel, testcase, tasks, boots and ops/s" \
+	sh -c 'read -r k t n b m <"$1" && grep -Eq "^$k +$t +$n +$b +$m " "$2"' - "$tmp/half.want" "$tmp/half/table.txt"
