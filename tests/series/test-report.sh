@@ -64,6 +64,20 @@ series/series-report "$tmp" >"$tmp/out3" 2>&1
 check "with the boots' profile.csv the row names its top functions" \
 	grep -q 'top functions (instructions/op): getname_flags -200.0; vfs_fstat +10.0' "$tmp/out3"
 
+# With a compare.csv (analyze/compare of the steps' pairs), each row takes
+# the Welch verdict of its pair from it; without one it says "-".
+check "without compare.csv the compare_verdict column is '-'" [ "$(col 2-3 compare_verdict)" = - ]
+make -s build/analyze/compare || fail "build compare"
+{ analyze/columns pairs; for p in "s3~0 s3~1" "s3~1 s3~3" "s3~3 s3~4" "s3~0 s3~4"; do set -- $p; echo "$1 -> $2,fstatat_empty,$1,fstatat_empty,$2,fstatat_empty,"; done; } >"$tmp/pairs.csv"
+build/analyze/compare "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/compare.csv"
+series/series-report "$tmp" >"$tmp/out4" 2>&1
+welch() { awk -F, -v b="$1" -v n="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["base_variant"] == b && $c["new_variant"] == n && $c["base_test"] == "fstatat_empty" { print $c["verdict"] }' "$tmp/compare.csv"; }
+check "each row's compare_verdict is compare.csv's for its pair (rows 1, 2-3, 4, total)" \
+	[ "$(col 1 compare_verdict)/$(col 2-3 compare_verdict)/$(col 4 compare_verdict)/$(col total compare_verdict)" = \
+	  "$(welch 's3~0' 's3~1')/$(welch 's3~1' 's3~3')/$(welch 's3~3' 's3~4')/$(welch 's3~0' 's3~4')" ]
+check "... which with one boot a kernel is 'within noise' for the +132% step" [ "$(col 2-3 compare_verdict)" = "within noise" ]
+rm -f "$tmp/compare.csv"
 expect_exit 2 "series-report: no such run folder exits 2" series/series-report "$tmp/nope"
 mkdir "$tmp/empty"
 expect_exit 1 "series-report: a run without series.tsv exits 1" series/series-report "$tmp/empty"
