@@ -67,3 +67,25 @@ sed 's/mask=fsrm/mask=fsrm foo=1/' "$tmp/e.exp" >"$tmp/g.exp"
 bad "an unknown compare option" foo=1 "$tmp/g.exp"
 cp "$tmp/e.exp" "$tmp/a'b.exp"
 bad "an experiment name with a quote" "a'b" "$tmp/a'b.exp"
+
+# plan/experiment: the reader as a command, for awk, make and the tools
+# that read a run's copy.
+printf 'compare A B t1 t2 cpu=max mask=erms+fsrm\ncompare A C t3\nproxy A:t1 = x + y - z\nseries S\nprofile minimal\ncpu base\nmask none\nshift 2\n' >"$tmp/copy.exp"
+check "plan/experiment get: fields, defaults for the optional ones (shift 2, mode processes)" \
+	[ "$(plan/experiment get "$tmp/copy.exp" shift mode | paste -sd' ')" = "2 processes" ]
+check "plan/experiment compare: BASE NEW CPU MASK TESTCASE..., each line's cpu= and mask= resolved" \
+	[ "$(plan/experiment compare "$tmp/copy.exp" | paste -sd'|')" = "A B max erms,fsrm t1 t2|A C base - t3" ]
+check "plan/experiment proxies: VARIANT TESTCASE +A +B -C" \
+	[ "$(plan/experiment proxies "$tmp/copy.exp")" = "A t1 +x +y -z" ]
+check "plan/experiment series and tests" \
+	[ "$(plan/experiment series "$tmp/copy.exp") $(plan/experiment tests "$tmp/copy.exp" | paste -sd,)" = "S t1,t2,t3,x,y,z" ]
+check "plan/experiment settings: every field in capitals, then COMPARE and TESTS (make's list)" \
+	sh -c 'plan/experiment settings | grep -q "^PROFILE ACCEL CPU MASK .* MODE MEM COMPARE TESTS$"'
+expect_exit 2 "plan/experiment get of an unknown field exits 2" plan/experiment get "$tmp/copy.exp" nosuch
+expect_exit 2 "plan/experiment on a missing file exits 2" plan/experiment compare "$tmp/nosuch.exp"
+expect_exit 2 "plan/experiment: an unknown command exits 2" plan/experiment frobnicate "$tmp/copy.exp"
+printf 'compare A B t1\nbogus 1\n' >"$tmp/bad.exp"
+check "plan/experiment names an unknown field's line in one line" \
+	sh -c '[ "$(plan/experiment compare "$1" 2>&1 >/dev/null)" = "kabench: $1:2: unknown field '"'"'bogus'"'"'" ]' - "$tmp/bad.exp"
+check "make takes its experiment settings from the reader" \
+	sh -c 'make -s -p -n help 2>/dev/null | grep -q "^EXP_READER_SETTINGS := $(plan/experiment settings)$"'

@@ -19,6 +19,11 @@ check "summary of B fstat: median 115, stddev 10" [ "$(row B fstat)" = "3 3 115.
 
 analyze/make-pairs $fx/experiment.exp $fx/published.csv >"$tmp/pairs.csv"
 build/analyze/compare "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/compare.csv"
+for f in summary pairs compare; do
+	check "$f.csv's header is the one analyze/columns declares" [ "$(head -n 1 "$tmp/$f.csv")" = "$(analyze/columns $f)" ]
+done
+check "every compare.csv row has the header's number of fields" \
+	awk -F, 'NR == 1 { n = NF; next } NF != n { bad = 1 } END { exit bad || NR < 2 }' "$tmp/compare.csv"
 cmp_row() {
 	for c in change_pct verdict published_pct sign_agrees; do
 		echo "[$(pick "$tmp/compare.csv" $c group="$1" label="$2")]"
