@@ -2,7 +2,7 @@
 # analyze/profile-summary and report/profile-report on a run folder made here
 # (profile.csv files written by hand, with per-op values that do not round
 # evenly): sums and per-op figures of the summary, the variant taken from
-# facts or from the folder name, the report's rows adding up exactly to
+# facts or from the cell's line in RUN/plan, the report's rows adding up exactly to
 # its totals in every column, --top, the charts, --text, a run without
 # profiles saying why, and bad input.
 . tests/lib.sh
@@ -13,7 +13,8 @@ H=testcase,mode,tasks,sample,ops,kind,space,symbol,instructions
 mkdir -p "$run/boots/A-1" "$run/boots/A-2" "$run/boots/B-1" "$run/boots/K-1"
 printf 'variant=A\naccel=icount\nqemu_cpu=max\n' >"$run/boots/A-1/facts"
 printf 'variant=A\naccel=icount\nqemu_cpu=max\n' >"$run/boots/A-2/facts"
-printf 'accel=icount\nqemu_cpu=max\n' >"$run/boots/B-1/facts"	# variant from the folder name
+printf 'accel=icount\nqemu_cpu=max\n' >"$run/boots/B-1/facts"	# variant from the plan
+printf 'cell\tvariant\tboot\nA-1\tA\t1\nA-2\tA\t2\nB-1\tB\t1\nK-1\tK\t1\n' >"$run/plan"
 printf 'accel=kvm\nqemu_cpu=host\nprofile=off: not under kvm\n' >"$run/boots/K-1/facts"
 # A: 3 ops a sample; f 10, g 2, h1..h7 1 each, user loop 2; B: f 4, g 2, new 1.
 for b in A-1 A-2; do
@@ -48,7 +49,7 @@ check "A kernel space 76, user 8" sh -c 'grep -qx "A,max,t,processes,1,2,4,12,sp
 	grep -qx "A,max,t,processes,1,2,4,12,space,user,all,8,0.6667" "$1"' - "$s"
 check "A symbol f: 40 instructions" grep -qx 'A,max,t,processes,1,2,4,12,symbol,kernel,f,40,3.3333' "$s"
 check "A class stosq: 16" grep -qx 'A,max,t,processes,1,2,4,12,class,kernel,stosq,16,1.3333' "$s"
-check "B's variant from its folder name B-1" grep -qx 'B,max,t,processes,1,1,1,7,total,all,all,63,9.0000' "$s"
+check "B's variant from its cell's line in the plan" grep -qx 'B,max,t,processes,1,1,1,7,total,all,all,63,9.0000' "$s"
 check "the boot without profile.csv is not in the summary" sh -c '! grep -q "^K," "$1"' - "$s"
 
 printf 'group,label,base_variant,base_test,new_variant,new_test,published_pct\nA -> B,t,A,t,B,t,\nA -> C,t,A,t,C,t,\n' >"$tmp/pairs.csv"
