@@ -6,7 +6,6 @@
 #   progress MSG    "[mm:ss] MSG" on stderr, time since the script started
 #   is_uint X       X is a whole number
 #   is_decimal X    X is a number >= 0 (digits and one point)
-#   built TOOL      make build/TOOL (e.g. analyze/compare) quietly; print its path
 
 die2() { echo "kabench: $*" >&2; exit 2; }
 die() { echo "kabench: $*" >&2; exit 1; }
@@ -21,4 +20,3 @@ is_decimal() {
 	case $1 in ''|.|*[!0-9.]*|*.*.*) return 1 ;; esac
 	awk -v x="$1" 'BEGIN { exit !(x >= 0) }'
 }
-built() { make -s "build/$1" >&2 || die "cannot build build/$1"; echo "build/$1"; }
