@@ -248,12 +248,27 @@ static void row(const struct kb_config *cfg, int ntasks, int sample, double elap
 	fflush(stdout);
 }
 
-/* The sampler: warm-up samples are measured and dropped. */
+/* One measured sample, printed once the last one is taken. */
+struct kb_sample {
+	double elapsed, tmin, tmax;
+	uint64_t ops;
+};
+
+/* The sampler: warm-up samples are measured and dropped. The rows are
+ * printed after the last sample: a row printed between samples costs the
+ * next sample the guest's console output (measured under icount: 0.2% of
+ * a 0.02 s sample on one vCPU). */
 static int sample(const struct kb_config *cfg, struct kb_shared *sh, int ntasks, double t0)
 {
 	static uint64_t prev[KB_MAX_TASKS], start[KB_MAX_TASKS];
 	double tprev = t0, tstart = t0, total = 0;
 	uint64_t total_ops = 0;
+	struct kb_sample *rows = calloc((size_t)cfg->samples, sizeof(*rows));
+
+	if (!rows) {
+		fprintf(stderr, "kabench: out of memory for %d samples\n", cfg->samples);
+		return KB_FAIL;
+	}
 
 	memset(prev, 0, sizeof(prev[0]) * (size_t)ntasks);
 	memset(start, 0, sizeof(start[0]) * (size_t)ntasks);
@@ -264,8 +279,10 @@ static int sample(const struct kb_config *cfg, struct kb_shared *sh, int ntasks,
 		uint64_t ops = 0;
 
 		sleep_until(tprev + cfg->interval + cfg->oversleep);
-		if (signalled || reap(0) > 0)
+		if (signalled || reap(0) > 0) {
+			free(rows);
 			return KB_FAIL;
+		}
 		t = now();
 		elapsed = t - tprev;
 		for (int i = 0; i < ntasks; i++) {
@@ -291,9 +308,12 @@ static int sample(const struct kb_config *cfg, struct kb_shared *sh, int ntasks,
 		}
 		if (s <= cfg->warmup)
 			continue;
-		row(cfg, ntasks, s - cfg->warmup, elapsed, ops, tmin, tmax);
+		rows[s - cfg->warmup - 1] = (struct kb_sample){ elapsed, tmin, tmax, ops };
 		total_ops += ops;
 	}
+	for (int i = 0; i < cfg->samples; i++)
+		row(cfg, ntasks, i + 1, rows[i].elapsed, rows[i].ops, rows[i].tmin, rows[i].tmax);
+	free(rows);
 	total = tprev - tstart;
 	{
 		double tmin = -1, tmax = 0;

@@ -6,7 +6,7 @@ GUEST_CFLAGS ?= -std=gnu11 -Wall -Wextra -O2
 .PHONY: initramfs bench-guest
 
 ## initramfs: build build/initramfs.cpio (guest init + bench/kabench + its libraries)
-initramfs: build/initramfs.cpio guest/parse-console
+initramfs: build/initramfs.cpio guest/parse-console guest/console-times
 
 build/guest/init: guest/init.c guest/marker.h bench/args.c bench/runner.h bench/kabench.h
 	@mkdir -p $(@D)
@@ -14,6 +14,9 @@ build/guest/init: guest/init.c guest/marker.h bench/args.c bench/runner.h bench/
 
 guest/parse-console: guest/parse-console.c guest/marker.h bench/kabench.h
 	$(GUEST_CC) $(GUEST_CFLAGS) -Ibench -o $@ $<
+
+guest/console-times: guest/console-times.c
+	$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
 
 build/initramfs.cpio: build/guest/init bench/kabench guest/pack-initramfs
 	guest/pack-initramfs build/guest/init bench/kabench $@

@@ -24,6 +24,6 @@ else
 endif
 
 .PHONY: bench-timing
-## bench-timing EXPERIMENT=seeds: time make bench with an empty kernel cache, then again with it warm
+## bench-timing EXPERIMENT=seeds: time cold and warm make bench (serial, JOBS=nproc), a further fs/ prefix, cold and warm make test, each beside its target (TIMING_TESTS=no: not make test)
 bench-timing:
 	plan/time-bench $(EXPERIMENT)

@@ -1,0 +1,118 @@
+/* console-times LOG OUT: host times of a boot's console events.
+ *
+ * Follows LOG (QEMU's serial file) while QEMU runs and appends to OUT one
+ * line per event, with the host's clock (seconds since the epoch; run-guest
+ * adds its own events to the same file, see guest/timing):
+ *   T console            the first byte (firmware and kernel are up)
+ *   T init               the guest init's first "@@kabench fact" line
+ *   T begin TEST         "@@kabench begin test=TEST ..."
+ *   T end TEST           "@@kabench end test=TEST ..."
+ *   T done               "@@kabench done ..."
+ * Under icount guest time is virtual, so where a boot's real time goes can
+ * only be read off the host clock. It polls every 2 ms (a boot is seconds
+ * long) and ends at SIGTERM after one last read; run-guest starts it with
+ * QEMU and stops it when QEMU has exited. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <fcntl.h>
+
+static volatile sig_atomic_t stop;
+static void on_term(int sig) { (void)sig; stop = 1; }
+
+static double wall(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_REALTIME, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* The testcase name of a begin/end line: the word after "test=". */
+static void test_name(const char *line, char *name, size_t size)
+{
+	const char *p = strstr(line, "test=");
+	size_t n = 0;
+
+	if (p)
+		for (p += 5; p[n] && p[n] != ' ' && n + 1 < size; n++)
+			name[n] = p[n];
+	name[n] = 0;
+}
+
+static void event(FILE *out, double t, const char *line, int *init_seen)
+{
+	static const char tag[] = "@@kabench ";
+	const char *p = strstr(line, tag);
+	char name[128];
+
+	if (!p)
+		return;
+	p += sizeof(tag) - 1;
+	if (!strncmp(p, "fact ", 5) && !*init_seen) {
+		*init_seen = 1;
+		fprintf(out, "%.3f init\n", t);
+	} else if (!strncmp(p, "begin ", 6) || !strncmp(p, "end ", 4)) {
+		test_name(p, name, sizeof(name));
+		fprintf(out, "%.3f %s %s\n", t, *p == 'b' ? "begin" : "end", name);
+	} else if (!strncmp(p, "done ", 5)) {
+		fprintf(out, "%.3f done\n", t);
+	}
+	fflush(out);
+}
+
+int main(int argc, char **argv)
+{
+	static char buf[1 << 16], line[4096];
+	struct sigaction sa = { .sa_handler = on_term };
+	struct timespec nap = { 0, 2000000 };
+	size_t len = 0;
+	int fd = -1, first = 1, init_seen = 0, last = 0;
+	FILE *out;
+
+	if (argc != 3) {
+		fprintf(stderr, "usage: console-times LOG OUT\n");
+		return 2;
+	}
+	sigaction(SIGTERM, &sa, NULL);
+	out = fopen(argv[2], "a");
+	if (!out) {
+		fprintf(stderr, "console-times: %s: %s\n", argv[2], strerror(errno));
+		return 1;
+	}
+	for (;;) {
+		ssize_t r;
+
+		if (stop)
+			last = 1;
+		if (fd < 0)
+			fd = open(argv[1], O_RDONLY);
+		while (fd >= 0 && (r = read(fd, buf, sizeof(buf))) > 0) {
+			double t = wall();
+
+			if (first) {
+				fprintf(out, "%.3f console\n", t);
+				first = 0;
+			}
+			for (ssize_t i = 0; i < r; i++) {
+				if (buf[i] != '\n') {
+					if (len + 1 < sizeof(line))
+						line[len++] = buf[i];
+					continue;
+				}
+				line[len] = 0;
+				event(out, t, line, &init_seen);
+				len = 0;
+			}
+		}
+		if (last)
+			break;
+		nanosleep(&nap, NULL);
+	}
+	fclose(out);
+	return 0;
+}
