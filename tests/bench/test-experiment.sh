@@ -80,7 +80,7 @@ check "plan/experiment proxies: VARIANT TESTCASE +A +B -C" \
 check "plan/experiment series and tests" \
 	[ "$(plan/experiment series "$tmp/copy.exp") $(plan/experiment tests "$tmp/copy.exp" | paste -sd,)" = "S t1,t2,t3,x,y,z" ]
 check "plan/experiment settings: every field in capitals, then COMPARE and TESTS (make's list)" \
-	sh -c 'plan/experiment settings | grep -q "^PROFILE ACCEL CPU MASK .* MODE MEM COMPARE TESTS$"'
+	sh -c 'plan/experiment settings | grep -q "^PROFILE ACCEL CPU MASK .* MODE MEM ICOUNT_INTERVAL COMPARE TESTS$"'
 expect_exit 2 "plan/experiment get of an unknown field exits 2" plan/experiment get "$tmp/copy.exp" nosuch
 expect_exit 2 "plan/experiment on a missing file exits 2" plan/experiment compare "$tmp/nosuch.exp"
 expect_exit 2 "plan/experiment: an unknown command exits 2" plan/experiment frobnicate "$tmp/copy.exp"

@@ -90,6 +90,7 @@ ops "$serial" >"$tmp/ops.serial"
 ops "$par" >"$tmp/ops.par"
 check "JOBS=2 gives the same op counts as JOBS=1, sample for sample" \
 	sh -c '[ "$1" != "$2" ] && [ -s "$3" ] && cmp -s "$3" "$4"' - "$serial" "$par" "$tmp/ops.serial" "$tmp/ops.par"
+diff "$tmp/ops.serial" "$tmp/ops.par" | head -n 6 | sed 's/^/# /'
 
 # Killed half-way (the whole process group), then resumed: all cells, the
 # same figures; QEMU stopped at once, nothing left running.
