@@ -34,6 +34,12 @@ check "every sample is labelled icount, with the kernel's uname -r and the ERMS/
 	awk -F, 'NR > 1 { n++; if ($5 != "icount" || $3 !~ /kabench-6\.1(-fstat)?-minimal$/ || $8 != "no-erms;no-fsrm" || $6 == "") bad++ }
 		END { exit !(n >= 8 && !bad) }' "$run/samples.csv"
 check "the table was printed" grep -q "6.1 -> 6.1-fstat" "$tmp/out"
+check "each finished cell's progress line says where its time went" \
+	sh -c '[ "$(grep -cE "boot [0-9]/4: .* ok on .*, [0-9]+s: boot [0-9.]+, probe [0-9.]+, tests [0-9.]+ \(fstatat_empty [0-9.]+\), off [0-9.]+, parse [0-9.]+, profile [0-9.]+ s$" "$1")" -eq 4 ]' - "$tmp/err"
+check "the report says how many ops the figures rest on and where the boots' time went" \
+	sh -c 'grep -q "^| ops a figure rests on | at least [0-9]* in a sample" "$1/report.md" && grep -q "^| boots. time, summed over 4 boots | boot " "$1/report.md"' - "$run"
+check "under icount the run used smoke.exp's icount_interval" \
+	[ "$(plan/experiment get "$run/experiment.exp" interval)" = "$(plan/experiment get bench/experiments/smoke.exp icount_interval)" ]
 prov() { sed -n "s/^$1=//p" "$run/provenance"; }
 check "provenance: accel as resolved ($(prov accel)), QEMU, gcc, glibc, commit" \
 	sh -c '[ "$1" = icount ] && [ -n "$2" ] && [ -n "$3" ] && [ -n "$4" ] && [ -n "$5" ]' - \
