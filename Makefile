@@ -4,7 +4,7 @@
 KABENCH_CACHE ?= $(HOME)/.cache/kabench
 export KABENCH_CACHE
 
-.PHONY: all help deps test
+.PHONY: all help deps test test-tools
 all: help
 
 # Each part owns its own rules; this file only ties them together.
@@ -23,9 +23,13 @@ include native/rules.mk
 deps:
 	lib/install-deps
 
-## test: build what the tests need and run them all (tests/run); ends "N passed, N failed"
+## test: build what the tests need and run them all (tests/run, KABENCH_TEST_JOBS at a time, default nproc); ends "N passed, N failed"
 test: deps
 	tests/run
+
+## test-tools: build every program and image the test scripts use (tests/run does it first, so no two scripts build one file at once)
+test-tools: initramfs plugin build/plugin/testinit bench/kabench build/bench/bare \
+		build/analyze/summarize build/analyze/compare build/native/time build/native/probe guest/pin-vcpus
 
 ## help: this list. Variables: KABENCH_CACHE (kernel trees and builds, default ~/.cache/kabench)
 help:

@@ -87,6 +87,11 @@ check "the report and the table show where the difference comes from" \
 	sh -c 'grep -q "filename_lookup" "$1/report.md" && grep -q "instructions/op (QEMU plugin, exact)" "$2"' - "$run" "$tmp/out"
 check "two boots of one kernel with the same seed give the same instructions/op" \
 	sh -c 'cmp -s "$1/boots/6.1-1/profile.csv" "$2/profile.csv"' - "$run" "$tmp/replay"
+# On a difference, what differs (and the replay's own account of itself).
+if ! cmp -s "$run/boots/6.1-1/profile.csv" "$tmp/replay/profile.csv"; then
+	diff "$run/boots/6.1-1/profile.csv" "$tmp/replay/profile.csv" 2>&1 | head -n 8 | sed 's/^/# /'
+	tail -n 3 "$tmp/replay/run-guest.log" "$tmp/replay/profile.err" 2>&1 | sed 's/^/# /'
+fi
 
 # Two cells at a time (icount: guest time is virtual) give the same figures.
 serial=$run

@@ -3,7 +3,7 @@
 # non-zero exit without a failed check, and the skip list.
 # limit: 120
 . tests/lib.sh
-echo "plan 11"
+echo "plan 15"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -13,6 +13,13 @@ script exact '. tests/lib.sh' 'echo "plan 2"' 'pass one' 'skip two: no such thin
 script slow '# limit: 1' '. tests/lib.sh' 'pass before' 'sleep 5' 'pass after'
 script quiet 'exit 3'
 script dirty '. tests/lib.sh' "mkdir -p '$tmp/cache/kernels'" 'pass wrote into the user cache'
+# Two scripts that each wait (up to 10 s) for the other to have started.
+script meet1 '. tests/lib.sh' "touch '$tmp/met1'" 'pass one starts' \
+	"i=0; while [ ! -e '$tmp/met2' ] && [ \$i -lt 50 ]; do sleep 0.2; i=\$((i + 1)); done" \
+	"check 'one saw two running' [ -e '$tmp/met2' ]"
+script meet2 '. tests/lib.sh' "touch '$tmp/met2'" 'pass two starts' \
+	"i=0; while [ ! -e '$tmp/met1' ] && [ \$i -lt 50 ]; do sleep 0.2; i=\$((i + 1)); done" \
+	"check 'two saw one running' [ -e '$tmp/met1' ]"
 run() { KABENCH_IN_TESTS= KABENCH_CACHE=$tmp/cache KABENCH_TEST_CACHE=$tmp/tcache tests/run "$tmp/$1.sh" >"$tmp/$1.out" 2>&1; echo $?; }
 
 check "a script that runs fewer checks than its plan fails" [ "$(run short)" -ne 0 ]
@@ -28,3 +35,13 @@ check "a script that exits 3 naming no failed check fails" [ "$(run quiet)" -ne 
 check "... and the runner says so" grep -q "exited 3 without naming a failed check" "$tmp/quiet.out"
 check "a script that writes into the user's KABENCH_CACHE fails the run" [ "$(run dirty)" -ne 0 ]
 check "... and the runner names the cache" grep -q "^not ok the user's kernel cache $tmp/cache changed" "$tmp/dirty.out"
+KABENCH_TEST_JOBS=2 KABENCH_IN_TESTS= KABENCH_CACHE=$tmp/cache KABENCH_TEST_CACHE=$tmp/tcache \
+	tests/run "$tmp/meet1.sh" "$tmp/meet2.sh" >"$tmp/meet.out" 2>&1
+check "with KABENCH_TEST_JOBS=2 two scripts run at the same time" \
+	[ "$(tail -n 1 "$tmp/meet.out")" = "5 passed, 0 failed, 0 skipped" ]
+# Each script's lines come together: its header, its checks, its time.
+check "... and each script's lines are printed together" \
+	sh -c 'for n in 1 2; do grep -A 3 "^== .*/meet$n.sh$" "$1" | tail -n 1 | grep -q "^# .*/meet$n.sh took" || exit 1; done' - "$tmp/meet.out"
+KABENCH_TEST_JOBS=two tests/run "$tmp/exact.sh" >"$tmp/jobs.out" 2>&1
+check "KABENCH_TEST_JOBS=two exits 2" [ $? -eq 2 ]
+check "... naming the bad value" grep -q "KABENCH_TEST_JOBS=two is not a positive number" "$tmp/jobs.out"
