@@ -26,6 +26,8 @@ for f in samples.csv summary.csv compare.csv table.txt report.md ab-1.png ab-1.s
 	plan provenance initramfs.cpio kernels/6.1/bzImage kernels/6.1-fstat/config; do
 	check "the run has $f" [ -s "$run/$f" ]
 done
+check "the boots checked QEMU's CPU model and plugin once: two notes in kit/checked" \
+	sh -c 'ls "$1/kit/checked" | grep -q -- "-cpu-tcg-max,-erms,-fsrm$" && ls "$1/kit/checked" | grep -q -- "-plugin-" && [ "$(ls "$1/kit/checked" | wc -l)" -eq 2 ]' - "$run"
 check "the plan has 4 cells, each with its own seed per boot" \
 	awk -F'\t' 'NR > 1 { n++; s[$3] = $4 } END { exit !(n == 4 && s[1] != s[2]) }' "$run/plan"
 check "each cell kept its QEMU command, console log and host" \

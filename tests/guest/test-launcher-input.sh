@@ -79,3 +79,15 @@ rc=$?
 [ $rc -eq 2 ] && [ ! -e "$tmp/kvm-out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'no vmx/svm' "$tmp/err" &&
 	pass "--accel kvm without vmx/svm: one line, exit 2, no run folder" ||
 	fail "--accel kvm without vmx/svm: exit $rc, $(cat "$tmp/err")"
+
+# --checked DIR: a CPU check that passed leaves a note, and a boot that
+# finds its note does not start QEMU to check again (a note for a model QEMU
+# does not have shows it: the check that would refuse it is skipped).
+guest/run-guest --kernel "$k" --accel tcg --cpu max --checked "$tmp/checked" --print-accel >/dev/null 2>&1
+check "--checked: a passed CPU check leaves one note ($(ls "$tmp/checked" 2>/dev/null))" \
+	[ "$(ls "$tmp/checked" 2>/dev/null | grep -c -- '-cpu-tcg-max,-erms,-fsrm$')" -eq 1 ]
+expect_exit 2 "--checked: a CPU model QEMU rejects, with no note, is still refused" \
+	guest/run-guest --kernel "$k" --accel tcg --cpu NoSuchCPU --mask '' --checked "$tmp/checked" --print-accel
+for n in "$tmp"/checked/*-cpu-tcg-max,-erms,-fsrm; do : >"${n%max,-erms,-fsrm}NoSuchCPU"; done
+check "--checked: with a note for it, the check is not made again" \
+	[ "$(guest/run-guest --kernel "$k" --accel tcg --cpu NoSuchCPU --mask '' --checked "$tmp/checked" --print-accel 2>/dev/null)" = tcg ]
