@@ -3,7 +3,7 @@
 # non-zero exit without a failed check, and the skip list.
 # limit: 120
 . tests/lib.sh
-echo "plan 15"
+echo "plan 16"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -45,3 +45,11 @@ check "... and each script's lines are printed together" \
 KABENCH_TEST_JOBS=two tests/run "$tmp/exact.sh" >"$tmp/jobs.out" 2>&1
 check "KABENCH_TEST_JOBS=two exits 2" [ $? -eq 2 ]
 check "... naming the bad value" grep -q "KABENCH_TEST_JOBS=two is not a positive number" "$tmp/jobs.out"
+# Each script's CPU time is its own, not the sum so far: a busy script,
+# then an idle one.
+script busy '. tests/lib.sh' "awk 'BEGIN { for (i = 0; i < 1e8; i++) s += i }'" 'pass busy'
+script idle '. tests/lib.sh' 'pass idle'
+KABENCH_IN_TESTS= KABENCH_CACHE=$tmp/cache KABENCH_TEST_CACHE=$tmp/tcache tests/run "$tmp/busy.sh" "$tmp/idle.sh" >"$tmp/cpu.out" 2>&1
+cpu() { sed -n "s|^# .*/$1.sh took [0-9]* s, cpu \([0-9]*\) s$|\1|p" "$tmp/cpu.out"; }
+check "each script's CPU time is its own (busy $(cpu busy) s, then idle $(cpu idle) s)" \
+	[ "$(cpu busy)" -ge 1 -a "$(cpu idle)" -eq 0 ]
