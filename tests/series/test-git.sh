@@ -32,6 +32,10 @@ export GIT_AUTHOR_NAME=kabench GIT_AUTHOR_EMAIL=kabench@invalid GIT_AUTHOR_DATE=
 export GIT_COMMITTER_NAME=kabench GIT_COMMITTER_EMAIL=kabench@invalid GIT_COMMITTER_DATE=2026-12-03T12:00:00Z
 {
 	git -C "$tree" init -q &&
+	# No automatic gc: 75,000 loose objects start one in the background
+	# that outlives the test and writes into its removed scratch tree.
+	git -C "$tree" config gc.auto 0 &&
+	git -C "$tree" config maintenance.auto false &&
 	git -C "$tree" -c core.looseCompression=0 add -f . &&
 	git -C "$tree" commit -q -m "Debian linux-source-6.1, as unpacked" &&
 	git -C "$tree" am -q "$repo"/tests/series/6.1-series3/*.patch 2>"$tmp/err"
