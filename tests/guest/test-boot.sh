@@ -42,6 +42,16 @@ check "facts: mask=erms,fsrm and neither erms nor fsrm in the guest flags" \
 check "qemu.cmd holds the icount accelerator and the masked CPU" \
 	grep -q "'-icount' 'shift=0,sleep=off'.*'-cpu' 'max,-erms,-fsrm'" "$tmp/b1/qemu.cmd"
 check "console.log kept" grep -q '@@kabench done' "$tmp/b1/console.log"
+# qemu.cmd is one shell line (one sed quotes every argument): read back by
+# sh it gives the arguments --print-cmd gives for the same boot.
+guest/run-guest --kernel "$img" --out "$tmp/b1" --accel icount --tests fstat \
+	--interval 1 --warmup 0 --samples 1 --seed 7 --print-cmd >"$tmp/b1.args" 2>/dev/null
+check "qemu.cmd read back by sh is the boot's QEMU command, argument for argument" \
+	sh -c 'want=$2; eval "set -- $(cat "$1/qemu.cmd")" && printf "%s\n" "$@" | cmp -s - "$want" && [ "$(wc -l <"$want")" -gt 20 ]' - "$tmp/b1" "$tmp/b1.args"
+b=$(fact "$tmp/b1" boot_s)
+check "facts: boot_s, the kernel's boot in guest seconds, is between 0.01 and 10 (got '$b')" \
+	awk -v b="${b:-x}" 'BEGIN { exit !(b ~ /^[0-9]+\.[0-9]+$/ && b > 0.01 && b < 10) }'
+check "the command line carries pty.legacy_count=0" grep -q "^cmdline=.* pty.legacy_count=0 " "$tmp/b1/facts"
 # The same console with a mask the guest does show is refused, figures withheld.
 mkdir "$tmp/leak"
 guest/parse-console --mask erms,sse2 "$tmp/b1/console.log" "$tmp/leak" >/dev/null 2>&1
