@@ -61,11 +61,13 @@ exp_load() {
 
 # exp_defaults: the optional fields left unset get their defaults.
 exp_defaults() {
-	i=0
-	for d in $EXP_DEFAULTS; do
-		i=$((i + 1))
-		f=$(echo "$EXP_OPTIONAL" | cut -d' ' -f$i)
-		eval "[ -n \"\$exp_$f\" ] || exp_$f=\$d"
+	# (Positional, not one cut per field: every tool that reads a run's
+	# experiment pays for this.)
+	# shellcheck disable=SC2086
+	set -- $EXP_DEFAULTS
+	for f in $EXP_OPTIONAL; do
+		eval "[ -n \"\$exp_$f\" ] || exp_$f=\$1"
+		shift
 	done
 }
 
