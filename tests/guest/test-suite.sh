@@ -62,8 +62,8 @@ differ=$(diff "$tmp/ops1" "$tmp/ops2" | awk '/^[<>]/ { print $2 "/" $3 }' | sort
 # QEMU 7.2's icount does not always replay (README, "What these machines
 # do not give"): in full make test runs this boot pair diverged in 2 of 3,
 # from the first testcase on, while the script alone passed twice and 6
-# such boots in a row agreed. A third
-# boot then decides: it must give exactly the op counts of one of the two.
+# such boots in a row agreed. A third boot then decides: it must give
+# exactly the op counts of one of the two.
 agree=2
 if [ -s "$tmp/ops1" ] && ! cmp -s "$tmp/ops1" "$tmp/ops2"; then
 	echo "# the second boot differed (${differ:-?}); a third boot with seed 7"
