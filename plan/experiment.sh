@@ -249,8 +249,11 @@ exp_variants() {
 	echo "$exp_compare" | awk 'NF { print $1; print $2 }' | awk '!seen[$0]++'
 }
 
-# exp_groups: one "VARIANT CPU MASK TESTS" line per kernel and CPU, the
-# testcases of every compare line that boots it so, comma-separated.
+# exp_groups: one "VARIANT CPU MASK TESTS COMPARED" line per kernel and
+# CPU: TESTS the testcases of every compare line that boots it so,
+# comma-separated, then the terms of the proxies; COMPARED the compare
+# lines' testcases alone (what a boot after the first runs: a proxy's
+# terms are read from the exact profile, which one boot gives).
 # A proxy's terms boot on both kernels of every compare line that runs its
 # cell (with that line's CPU): the guest shows whether the stock and the
 # patched kernel run them alike, which the host's figures for them assume.
@@ -263,6 +266,7 @@ exp_groups() {
 			for (i = 5; i <= NF; i++) if (!seen[g, $i]++) tests[g] = tests[g] (tests[g] != "" ? "," : "") $i
 		}
 	} END {
+		for (i = 1; i <= n; i++) compared[order[i]] = tests[order[i]]
 		for (p = 1; p <= np; p++) {
 			k = split(px[p], w, " ")
 			for (l = 1; l <= nl; l++) {
@@ -278,7 +282,25 @@ exp_groups() {
 				}
 			}
 		}
-		for (i = 1; i <= n; i++) print order[i], tests[order[i]] }'
+		for (i = 1; i <= n; i++) print order[i], tests[order[i]], compared[order[i]] }'
+}
+
+# exp_plan ACCEL PROFILE: the run's plan, a header and one tab-separated
+# line a cell: one cell per kernel, CPU and boot; boot k is seeded with
+# seed+k-1 on every kernel. Boots are interleaved (all kernels once, then
+# again) so that a drift of the host spreads over every kernel. A testcase
+# only a proxy needs runs in the first boot alone.
+exp_plan() {
+	printf 'cell\tvariant\tboot\tseed\taccel\tshift\tcpu\tmask\tsmp\ttests\ttasks\tinterval\twarmup\tsamples\tprofile\tmode\tmem\n'
+	for r in $(seq 1 "$exp_repeats"); do
+		exp_groups | awk -v r="$r" -v s="$((exp_seed + r - 1))" -v a="$1" -v sh="$exp_shift" \
+			-v smp="$exp_smp" -v t="$exp_tasks" -v i="$exp_interval" -v w="$exp_warmup" \
+			-v m="$exp_samples" -v p="$2" -v mo="$exp_mode" -v mem="$exp_mem" 'BEGIN { OFS = "\t" } {
+			g = ++n[$1]
+			cell = $1 (g > 1 ? ".cpu" g : "") "-" r
+			print cell, $1, r, s, a, sh, $2, ($3 == "-" ? "none" : $3), smp, (r == 1 ? $4 : $5), t, i, w, m, p, mo, mem
+		}'
+	done
 }
 
 # exp_write: the effective experiment, in the file format.

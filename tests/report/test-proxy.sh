@@ -108,3 +108,11 @@ bad_line "6.1:fstatat_empty = fstat + nosuch" "nosuch"
 { cat "$fx/experiment.exp"; } >"$tmp/ok.exp"
 groups=$(sh -c '. plan/experiment.sh; exp_open "$1" && exp_groups' - "$tmp/ok.exp")
 check "a proxy's terms boot on both kernels of its pair" sh -c 'echo "$1" | grep -q "^6.1 .*faccessat2_empty.*getcpu" && echo "$1" | grep -q "^6.1-fstat .*faccessat2_empty.*getcpu"' - "$groups"
+# The terms are read from the exact profile, which one boot gives: boot 1
+# runs them, boot 2 runs the compared testcases alone.
+sed 's/^repeats .*/repeats 2/' "$tmp/ok.exp" >"$tmp/two.exp"
+sh -c '. plan/experiment.sh; exp_open "$1" && exp_plan icount on' - "$tmp/two.exp" >"$tmp/plan"
+check "the plan's boot 1 of 6.1 runs the compared testcases and the proxy's terms" \
+	awk -F'\t' '$1 == "6.1-1" { ok = $10 == "fstat,fstatat_empty,fstat_libc,faccessat2_empty,getppid,getcpu,personality" } END { exit !ok }' "$tmp/plan"
+check "... its boot 2 the compared testcases alone (read1's group has no proxy: the same list in both)" \
+	awk -F'\t' '$1 == "6.1-2" { a = $10 == "fstat,fstatat_empty,fstat_libc" } $2 == "6.12" { t[$3] = $10 } END { exit !(a && t[1] == "read1" && t[2] == "read1") }' "$tmp/plan"
