@@ -61,6 +61,7 @@ if [ "$n" -ge 2 ]; then
 		has $c "a QMP socket in the run folder for the pinning" -qmp unix:@OUT@/qmp.sock,server=on,wait=off
 		hasnt $c "-icount" -icount
 		append_hasnt $c noapictimer
+		append_hasnt $c no_timer_check
 		append_has $c kabench.tasks=1-2
 	fi
 else
@@ -78,6 +79,7 @@ if cmd icount-max-mask --accel icount --cpu max --mask erms,fsrm --smp 2 --seed 
 	has $c "one vCPU whatever --smp says" -smp 1
 	has $c "-seed 1" -seed 1
 	append_has $c noapictimer
+	append_has $c no_timer_check
 	hasnt $c "-qmp" -qmp
 fi
 if cmd tcg-max-mask-smp2 --accel tcg --cpu max --mask erms,fsrm --smp 2; then
