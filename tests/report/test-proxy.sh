@@ -116,3 +116,5 @@ check "the plan's boot 1 of 6.1 runs the compared testcases and the proxy's term
 	awk -F'\t' '$1 == "6.1-1" { ok = $10 == "fstat,fstatat_empty,fstat_libc,faccessat2_empty,getppid,getcpu,personality" } END { exit !ok }' "$tmp/plan"
 check "... its boot 2 the compared testcases alone (read1's group has no proxy: the same list in both)" \
 	awk -F'\t' '$1 == "6.1-2" { a = $10 == "fstat,fstatat_empty,fstat_libc" } $2 == "6.12" { t[$3] = $10 } END { exit !(a && t[1] == "read1" && t[2] == "read1") }' "$tmp/plan"
+check "the plugin profile is on in every kernel's first boot only" \
+	awk -F'\t' 'NR > 1 { n++; if (($3 == 1) != ($15 == "on")) bad++ } END { exit !(n == 8 && !bad) }' "$tmp/plan"
