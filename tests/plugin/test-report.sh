@@ -48,6 +48,16 @@ check "A total: 2 boots, 4 samples, 12 ops, 84 instructions, 7.0000/op" \
 check "A kernel space 76, user 8" sh -c 'grep -qx "A,max,t,processes,1,2,4,12,space,kernel,all,76,6.3333" "$1" &&
 	grep -qx "A,max,t,processes,1,2,4,12,space,user,all,8,0.6667" "$1"' - "$s"
 check "A symbol f: 40 instructions" grep -qx 'A,max,t,processes,1,2,4,12,symbol,kernel,f,40,3.3333' "$s"
+# --update: nothing while the summary is newer than every profile.csv;
+# rewritten once one is newer (a resumed cell).
+echo stale >>"$s"
+touch -d '1 hour ago' "$run"/boots/*/profile.csv
+analyze/profile-summary --update "$run" 2>/dev/null
+check "--update leaves a summary newer than the boots' profiles alone" [ "$(tail -n 1 "$s")" = stale ]
+touch "$run/boots/B-1/profile.csv"
+touch -d '10 minutes ago' "$s"
+analyze/profile-summary --update "$run" 2>/dev/null
+check "--update rewrites it once a boot's profile.csv is newer" sh -c '! grep -q stale "$1" && grep -qx "A,max,t,processes,1,2,4,12,symbol,kernel,f,40,3.3333" "$1"' - "$s"
 check "A class stosq: 16" grep -qx 'A,max,t,processes,1,2,4,12,class,kernel,stosq,16,1.3333' "$s"
 check "B's variant from its cell's line in the plan" grep -qx 'B,max,t,processes,1,1,1,7,total,all,all,63,9.0000' "$s"
 check "the boot without profile.csv is not in the summary" sh -c '! grep -q "^K," "$1"' - "$s"
