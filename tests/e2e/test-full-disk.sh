@@ -26,13 +26,16 @@ KABENCH_RESULTS=$tmp/disk plan/run-experiment smoke REPEATS=1 >/dev/null 2>"$tmp
 run=$(ls -d "$tmp/disk"/*-smoke 2>/dev/null | head -n 1)
 check "64 MB: the run completes ($(tail -n 1 "$tmp/err2"))" [ -n "$run" -a -s "$run/report.md" ]
 # The disk fills up; RESUME (which collects the samples again) stops saying so.
-dd if=/dev/zero of="$tmp/disk/filler" bs=1M 2>/dev/null
+# Filled after the removal: no room is left for what RESUME writes (the
+# files it rewrites as they were, profile-summary.csv say, may take none).
 rm -f "$run/samples.csv" "$run/report.md"
+dd if=/dev/zero of="$tmp/disk/filler" bs=1M 2>/dev/null
+dd if=/dev/zero of="$tmp/disk/filler2" bs=4k 2>/dev/null
 plan/run-experiment RESUME="$run" >/dev/null 2>"$tmp/err3"
 rc=$?
 check "a full disk stops RESUME (exit $rc) with one line: free space, then RESUME" \
 	sh -c '[ "$1" -ne 0 ] && grep -q "^kabench: the results disk is full .*free space, then finish it with: make bench RESUME=$2$" "$3"' - "$rc" "$run" "$tmp/err3"
-rm -f "$tmp/disk/filler"
+rm -f "$tmp/disk/filler" "$tmp/disk/filler2"
 plan/run-experiment RESUME="$run" >/dev/null 2>"$tmp/err4"
 rc=$?
 check "with room again, RESUME finishes it (exit $rc)" [ $rc -eq 0 -a -s "$run/report.md" ]
