@@ -3,7 +3,7 @@
 # command that `check` runs (check "x" [ a ] && [ b ]) asserts only its
 # first part; the rest runs outside the check and can never fail it.
 . tests/lib.sh
-echo "plan 3"
+echo "plan 6"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -19,3 +19,13 @@ printf '%s\n' 'check "two conditions" [ 1 -eq 1 ] && [ -s x ]' >"$tmp/t.sh"
 check "the detector flags a dangling condition" [ -n "$(dangling "$tmp/t.sh")" ]
 printf '%s\n' 'check "one condition" [ 1 -eq 1 -a -s x ]' "check \"in sh -c\" sh -c '[ 1 ] && [ 2 ]'" >"$tmp/t.sh"
 check "... and leaves single and sh -c conditions alone" [ -z "$(dangling "$tmp/t.sh")" ]
+
+# replayed: the same two files pass; two that differ pass only when the
+# third boot (here a command writing C) gives one of them.
+echo 1 >"$tmp/a"; echo 1 >"$tmp/b"; echo 2 >"$tmp/d"
+r=$(replayed "x" "$tmp/a" "$tmp/b" "$tmp/c" false)
+check "replayed: identical files pass without a third boot" sh -c '[ "$1" = "ok x" ] && [ ! -e "$2" ]' - "$r" "$tmp/c"
+r=$(replayed "x" "$tmp/a" "$tmp/d" "$tmp/c" cp "$tmp/d" "$tmp/c")
+check "replayed: a third boot equal to the second passes, saying so" sh -c 'echo "$1" | grep -qx "ok x (the third boot replayed the second)"' - "$r"
+r=$(replayed "x" "$tmp/a" "$tmp/d" "$tmp/e" sh -c 'echo 3 >"$1"' - "$tmp/e")
+check "replayed: three different results fail" sh -c 'echo "$1" | grep -qx "not ok x (three boots, three results)"' - "$r"
