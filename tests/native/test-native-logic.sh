@@ -107,6 +107,7 @@ for want in 'cpu_model=Intel(R) Xeon(R) Platinum 8480+' flag_erms=yes flag_fsrm=
 	'vuln_meltdown=Not affected' 'loadavg=0.50 0.25 0.10'; do
 	check "native-facts: fixture gives '$want'" grep -qxF "$want" "$tmp/facts"
 done
+check "native-facts --load: the load average line alone" sh -c '[ "$(native/facts --load --root "$1")" = "loadavg=0.50 0.25 0.10" ]' - "$fx/root"
 native/facts >"$tmp/real"
 check "native-facts: this host: kernel_release is uname -r" grep -qxF "kernel_release=$(uname -r)" "$tmp/real"
 check "native-facts: this host: erms/fsrm are yes or no, one line per vulnerability file" \
