@@ -294,15 +294,21 @@ exp_groups() {
 # what a profile gives, and the plugin costs a boot 0.4-0.6 s.
 exp_plan() {
 	printf 'cell\tvariant\tboot\tseed\taccel\tshift\tcpu\tmask\tsmp\ttests\ttasks\tinterval\twarmup\tsamples\tprofile\tmode\tmem\n'
-	for r in $(seq 1 "$exp_repeats"); do
-		exp_groups | awk -v r="$r" -v s="$((exp_seed + r - 1))" -v a="$1" -v sh="$exp_shift" \
-			-v smp="$exp_smp" -v t="$exp_tasks" -v i="$exp_interval" -v w="$exp_warmup" \
-			-v m="$exp_samples" -v p="$2" -v mo="$exp_mode" -v mem="$exp_mem" 'BEGIN { OFS = "\t" } {
-			g = ++n[$1]
-			cell = $1 (g > 1 ? ".cpu" g : "") "-" r
-			print cell, $1, r, s, a, sh, $2, ($3 == "-" ? "none" : $3), smp, (r == 1 ? $4 : $5), t, i, w, m, (r == 1 ? p : "off"), mo, mem
-		}'
-	done
+	exp_groups | awk -v reps="$exp_repeats" -v seed="$exp_seed" -v a="$1" -v sh="$exp_shift" \
+		-v smp="$exp_smp" -v t="$exp_tasks" -v i="$exp_interval" -v w="$exp_warmup" \
+		-v m="$exp_samples" -v p="$2" -v mo="$exp_mode" -v mem="$exp_mem" 'BEGIN { OFS = "\t" }
+	{ line[++n] = $0 }
+	END {
+		for (r = 1; r <= reps; r++) {
+			split("", g)
+			for (k = 1; k <= n; k++) {
+				split(line[k], f, " ")
+				c = ++g[f[1]]
+				print f[1] (c > 1 ? ".cpu" c : "") "-" r, f[1], r, seed + r - 1, a, sh, f[2], (f[3] == "-" ? "none" : f[3]),
+					smp, (r == 1 ? f[4] : f[5]), t, i, w, m, (r == 1 ? p : "off"), mo, mem
+			}
+		}
+	}'
 }
 
 # exp_write: the effective experiment, in the file format.
