@@ -34,8 +34,10 @@ expect_exit() {
 # (README.md, "What these machines do not give": in full make test runs
 # about one replay in several differs, never one alone), so when A and B
 # differ, CMD boots a third time into C, which must equal one of the two.
+# An empty or missing A fails: there is nothing to replay.
 replayed() {
 	what=$1 ra=$2 rb=$3 rc=$4; shift 4
+	[ -s "$ra" ] || { fail "$what (the first boot gave nothing to compare)"; return; }
 	if cmp -s "$ra" "$rb"; then pass "$what"; return; fi
 	echo "# $what: the second boot differed; a third decides"
 	"$@" >/dev/null 2>&1

@@ -3,7 +3,7 @@
 # command that `check` runs (check "x" [ a ] && [ b ]) asserts only its
 # first part; the rest runs outside the check and can never fail it.
 . tests/lib.sh
-echo "plan 6"
+echo "plan 7"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -29,3 +29,5 @@ r=$(replayed "x" "$tmp/a" "$tmp/d" "$tmp/c" cp "$tmp/d" "$tmp/c")
 check "replayed: a third boot equal to the second passes, saying so" sh -c 'echo "$1" | grep -qx "ok x (the third boot replayed the second)"' - "$r"
 r=$(replayed "x" "$tmp/a" "$tmp/d" "$tmp/e" sh -c 'echo 3 >"$1"' - "$tmp/e")
 check "replayed: three different results fail" sh -c 'echo "$1" | grep -qx "not ok x (three boots, three results)"' - "$r"
+r=$(replayed "x" "$tmp/none" "$tmp/none" "$tmp/c" false)
+check "replayed: an empty or missing first file fails, even against its twin" sh -c 'echo "$1" | grep -qx "not ok x (the first boot gave nothing to compare)"' - "$r"
