@@ -24,11 +24,15 @@ trap 'rm -rf "$tmp" $runs' EXIT
 src=$(kernel-patches/build --source 6.1 2>"$tmp/err") || { fail "the 6.1 tree unpacks"; cat "$tmp/err"; exit 1; }
 
 t0=$(date +%s)
+# linked_tree DIR: a hard-linked copy of the unpacked tree. The files the
+# commits and git bisect write get their own copies first, so that the
+# pristine tree they are linked to is never written.
+linked_tree() {
+	cp -al "$src" "$1" || return 1
+	for f in fs/stat.c fs/read_write.c; do cp "$1/$f" "$1/$f.new" && mv "$1/$f.new" "$1/$f" || return 1; done
+}
 tree=$tmp/linux
-cp -al "$src" "$tree" || { fail "hard-linked copy of $src"; exit 1; }
-# The files the commits and git bisect write get their own copies first,
-# so that the pristine tree they are linked to is never written.
-for f in fs/stat.c fs/read_write.c; do cp "$tree/$f" "$tree/$f.new" && mv "$tree/$f.new" "$tree/$f"; done
+linked_tree "$tree" || { fail "hard-linked copy of $src"; exit 1; }
 export GIT_AUTHOR_NAME=kabench GIT_AUTHOR_EMAIL=kabench@invalid GIT_AUTHOR_DATE=2026-12-03T12:00:00Z
 export GIT_COMMITTER_NAME=kabench GIT_COMMITTER_EMAIL=kabench@invalid GIT_COMMITTER_DATE=2026-12-03T12:00:00Z
 # Its .git (75,000 objects: git add takes 20 s) is made once and kept in
@@ -40,8 +44,7 @@ key=$(cat "$src.done" "$repo"/tests/series/6.1-series3/*.patch | cksum | cut -d'
 kept=$KABENCH_CACHE/tests/git-6.1-series3-$key
 if [ ! -d "$kept" ]; then
 	mk=$tmp/mk
-	cp -al "$src" "$mk" &&
-	for f in fs/stat.c fs/read_write.c; do cp "$mk/$f" "$mk/$f.new" && mv "$mk/$f.new" "$mk/$f" || exit 1; done && {
+	linked_tree "$mk" && {
 		git -C "$mk" init -q &&
 		# No automatic gc: 75,000 loose objects start one in the background
 		# that outlives the test and writes into its removed scratch tree.
@@ -54,7 +57,7 @@ if [ ! -d "$kept" ]; then
 	} && mkdir -p "$KABENCH_CACHE/tests" && mv "$mk/.git" "$kept.new.$$" &&
 		{ mv -T "$kept.new.$$" "$kept" 2>/dev/null || rm -rf "$kept.new.$$"; }
 	rm -rf "$mk"
-	echo "# git tree's .git made and kept: $kept"
+	[ ! -d "$kept" ] || echo "# git tree's .git made and kept: $kept"
 fi
 {
 	mkdir "$tree/.git" &&
