@@ -3,7 +3,7 @@
 
 # Experiment settings given on the make command line reach run-series as
 # KEY=VALUE arguments (those from make's own defaults do not).
-SERIES_KEYS = $(filter-out COMPARE,$(EXP_READER_SETTINGS)) JOBS HOSTS
+SERIES_KEYS = $(filter-out COMPARE,$(EXP_READER_SETTINGS)) JOBS HOSTS FRESH
 series_quote = '$(subst ','\'',$(1))'
 SERIES_ARGS = $(foreach k,$(SERIES_KEYS),$(if $(filter command line,$(origin $(k))),$(call series_quote,$(k)=$($(k)))))
 

@@ -9,6 +9,11 @@ if [ -z "${KABENCH_IN_TESTS-}" ]; then
 	KABENCH_CACHE=${KABENCH_TEST_CACHE:-$KABENCH_USER_CACHE-tests}
 	KABENCH_IN_TESTS=1
 	export KABENCH_USER_CACHE KABENCH_CACHE KABENCH_IN_TESTS
+	# Every cell is booted: the checks that compare two runs (JOBS=2,
+	# RESUME, baselines, hosts) compare boots, not copies of one
+	# (boot/reuse; tests/e2e/test-reuse.sh checks the reuse itself).
+	KABENCH_FRESH=1
+	export KABENCH_FRESH
 fi
 
 # check WHAT CMD...: run CMD, print "ok WHAT" or "not ok WHAT".
