@@ -14,6 +14,7 @@ exp_args = $(foreach v,$(EXP_SETTINGS),$(if $(filter command line,$(origin $(v))
 .PHONY: bench
 ## bench EXPERIMENT=seeds [ACCEL= TASKS= JOBS= HOSTS= ...]: build, boot and compare the kernels of an experiment
 ## bench RESUME=results/<run>: run the cells of an interrupted or failed run again, then its report
+## bench FRESH=1: boot every cell (by default a seeded icount cell that an earlier boot with the same kernel, initramfs, kit, QEMU and plan line ran is copied: boot/reuse)
 ## bench BASELINE=results/<run>|NAME [SAVE_BASELINE=NAME]: also compare each cell with the baseline run's cell of the same kernel, CPU and testcase (RUN/baseline/); SAVE_BASELINE names this run results/baselines/NAME
 ## bench SERIES=<variant>: the same as make series VARIANT=<variant> (one row per patch of its series)
 bench: deps build/analyze/summarize build/analyze/compare
