@@ -79,6 +79,13 @@ boot/reuse keep "$a" 6.1-1
 check "... and an ok boot kept for its key replaces it" \
 	[ "$(head -n 1 "$KABENCH_BOOT_CACHE/$k0/verdict")" = ok ]
 
+# A boot that ran over ssh (HOSTS=) ran another machine's QEMU: not kept.
+rm -rf "$tmp/z" && cp -r "$a" "$tmp/z"
+sed -i 's/^host=.*/host=vm via root@127.0.0.1/' "$tmp/z/boots/6.1-1/facts"
+KABENCH_BOOT_CACHE=$tmp/boots2 boot/reuse keep "$tmp/z" 6.1-1 6.1-fstat-1
+check "a boot run over ssh is not kept (of 6.1-1 over ssh and 6.1-fstat-1 here, only the second)" \
+	[ "$(ls "$tmp/boots2" 2>/dev/null)" = "$(boot/reuse key "$a" 6.1-fstat-1)" ]
+
 n=$(ls "$KABENCH_RESULTS" | wc -l)
 expect_exit 2 "FRESH=2 exits 2" plan/run-experiment smoke FRESH=2
 check "FRESH=2: one line naming the value, no run folder" \
