@@ -10,8 +10,11 @@ if [ -z "${KABENCH_IN_TESTS-}" ]; then
 	KABENCH_IN_TESTS=1
 	export KABENCH_USER_CACHE KABENCH_CACHE KABENCH_IN_TESTS
 	# Every cell is booted: the checks that compare two runs (JOBS=2,
-	# RESUME, baselines, hosts) compare boots, not copies of one
-	# (boot/reuse; tests/e2e/test-reuse.sh checks the reuse itself).
+	# RESUME, baselines, hosts, a kbuild folder against its variant)
+	# compare boots, not copies of one (boot/reuse; tests/e2e/test-reuse.sh
+	# checks the reuse itself). A script none of whose checks compares two
+	# boots of one kernel unsets it and reuses the boots of earlier runs
+	# in the tests' cache (test-bisect, test-git, test-deb).
 	KABENCH_FRESH=1
 	export KABENCH_FRESH
 fi

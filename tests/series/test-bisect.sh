@@ -6,6 +6,9 @@
 # patch 4 is found; run-series names it too and counts patches 2-3 as one.
 # Scratch variants folder; the builds stay cached, the failed one is removed.
 . tests/lib.sh
+# Cells are copied from the tests' earlier boots with the same inputs
+# (boot/reuse), as make bench does by default: its figures compare prefixes, never two boots of one kernel.
+unset KABENCH_FRESH
 tmp=$(mktemp -d) || exit 2
 # Runs go to a scratch results folder, never the repository's results/.
 export KABENCH_RESULTS=$tmp/results

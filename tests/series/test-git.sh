@@ -15,6 +15,9 @@
 # builds are made once and reused, and so is the tree's .git (kept in the
 # tests' kernel cache). The scratch tree is removed.
 . tests/lib.sh
+# Cells are copied from the tests' earlier boots with the same inputs
+# (boot/reuse), as make bench does by default: its figures compare commits and patch files, never two boots of one kernel.
+unset KABENCH_FRESH
 repo=$(pwd)
 tmp=$(mktemp -d) || exit 2
 # Runs go to a scratch results folder, never the repository's results/.
