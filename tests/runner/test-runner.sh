@@ -3,7 +3,7 @@
 # non-zero exit without a failed check, and the skip list.
 # limit: 120
 . tests/lib.sh
-echo "plan 16"
+echo "plan 18"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -20,6 +20,11 @@ script meet1 '. tests/lib.sh' "touch '$tmp/met1'" 'pass one starts' \
 script meet2 '. tests/lib.sh' "touch '$tmp/met2'" 'pass two starts' \
 	"i=0; while [ ! -e '$tmp/met1' ] && [ \$i -lt 50 ]; do sleep 0.2; i=\$((i + 1)); done" \
 	"check 'two saw one running' [ -e '$tmp/met1' ]"
+# An "# alone:" script given last still runs first, and nothing beside it.
+script other '. tests/lib.sh' "check 'other started after the alone script ended' [ -e '$tmp/alone.end' ]"
+script alone '# alone: a test of the runner' '. tests/lib.sh' "touch '$tmp/alone.start'" 'sleep 1' \
+	"check 'nothing ran beside the alone script' [ ! -e '$tmp/other.start' ]" "touch '$tmp/alone.end'"
+sed -i "2i touch '$tmp/other.start'" "$tmp/other.sh"
 run() { KABENCH_IN_TESTS= KABENCH_CACHE=$tmp/cache KABENCH_TEST_CACHE=$tmp/tcache tests/run "$tmp/$1.sh" >"$tmp/$1.out" 2>&1; echo $?; }
 
 check "a script that runs fewer checks than its plan fails" [ "$(run short)" -ne 0 ]
@@ -42,6 +47,12 @@ check "with KABENCH_TEST_JOBS=2 two scripts run at the same time" \
 # Each script's lines come together: its header, its checks, its time.
 check "... and each script's lines are printed together" \
 	sh -c 'for n in 1 2; do grep -A 3 "^== .*/meet$n.sh$" "$1" | tail -n 1 | grep -q "^# .*/meet$n.sh took" || exit 1; done' - "$tmp/meet.out"
+KABENCH_TEST_JOBS=2 KABENCH_IN_TESTS= KABENCH_CACHE=$tmp/cache KABENCH_TEST_CACHE=$tmp/tcache \
+	tests/run "$tmp/other.sh" "$tmp/alone.sh" >"$tmp/alone.out" 2>&1
+check "with KABENCH_TEST_JOBS=2 an '# alone:' script runs first, with nothing beside it" \
+	grep -q '^ok nothing ran beside the alone script$' "$tmp/alone.out"
+check "... and the others after it" \
+	sh -c 'grep -q "^ok other started after the alone script ended$" "$1" && [ "$(tail -n 1 "$1")" = "3 passed, 0 failed, 0 skipped" ]' - "$tmp/alone.out"
 KABENCH_TEST_JOBS=two tests/run "$tmp/exact.sh" >"$tmp/jobs.out" 2>&1
 check "KABENCH_TEST_JOBS=two exits 2" [ $? -eq 2 ]
 check "... naming the bad value" grep -q "KABENCH_TEST_JOBS=two is not a positive number" "$tmp/jobs.out"
