@@ -23,7 +23,7 @@ include native/rules.mk
 deps:
 	lib/install-deps
 
-## test: build what the tests need and run them all (tests/run; KABENCH_TEST_JOBS=N: N scripts side by side); ends "N passed, N failed"
+## test: build what the tests need and run them all (tests/run; two scripts side by side, KABENCH_TEST_JOBS=N: N); ends "N passed, N failed"
 test: deps
 	tests/run
 
