@@ -6,7 +6,6 @@
 # kernel image, its command line, the plan line, the kit, the accelerator);
 # a kept boot without an ok verdict is never taken. A scratch folder of
 # kept boots (KABENCH_BOOT_CACHE) and scratch results.
-# alone: it compares reused cells with the boots they came from.
 . tests/lib.sh
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
