@@ -10,7 +10,8 @@
 # so that a warm make test downloads nothing.
 . tests/lib.sh
 # Cells are copied from the tests' earlier boots with the same inputs
-# (boot/reuse), as make bench does by default: its two variants differ in their cmdline, so no two cells share a key.
+# (boot/reuse), as make bench does by default: its two variants differ
+# in their cmdline, so no two cells share a key.
 unset KABENCH_FRESH
 
 tmp=$(mktemp -d)
