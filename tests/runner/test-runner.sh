@@ -3,7 +3,7 @@
 # non-zero exit without a failed check, and the skip list.
 # limit: 120
 . tests/lib.sh
-echo "plan 18"
+echo "plan 22"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -63,3 +63,21 @@ KABENCH_IN_TESTS= KABENCH_CACHE=$tmp/cache KABENCH_TEST_CACHE=$tmp/tcache tests/
 cpu() { sed -n "s|^# .*/$1.sh took [0-9]* s, cpu \([0-9]*\) s$|\1|p" "$tmp/cpu.out"; }
 check "each script's CPU time is its own (busy $(cpu busy) s, then idle $(cpu idle) s)" \
 	[ "$(cpu busy)" -ge 1 -a "$(cpu idle)" -eq 0 ]
+# A TERM to the runner (its trap serves Ctrl-C too) stops the script that
+# runs at once, one at a time and alone alike, and leaves none of it.
+script long '# alone: a test of the runner' '. tests/lib.sh' "touch '$tmp/long.started'" 'sleep 30' 'pass long'
+for j in 1 2; do
+	rm -f "$tmp/long.started"
+	KABENCH_TEST_JOBS=$j KABENCH_IN_TESTS= KABENCH_CACHE=$tmp/cache KABENCH_TEST_CACHE=$tmp/tcache \
+		tests/run "$tmp/long.sh" >"$tmp/long.out" 2>&1 &
+	rp=$!
+	i=0; while [ ! -e "$tmp/long.started" ] && [ $i -lt 50 ]; do sleep 0.2; i=$((i + 1)); done
+	t0=$(date +%s)
+	kill -TERM "$rp"
+	wait "$rp"
+	rc=$? t=$(($(date +%s) - t0))
+	check "KABENCH_TEST_JOBS=$j: a TERM during a script stops the runner (exit $rc, wanted 130) in ${t} s (under 5)" [ "$rc" -eq 130 -a "$t" -lt 5 ]
+	sleep 0.5
+	# (its processes' command lines hold "sh PATH"; this check's own, "- PATH")
+	check "... and no process of the script is left" sh -c '! pgrep -f "sh $1" >/dev/null' - "$tmp/long.sh"
+done
