@@ -1,7 +1,7 @@
 # make bench end to end on the tiny experiment bench/experiments/smoke.exp:
 # 6.1 against 6.1-fstat, fstatat_empty, icount, two boots each. Runs go to
 # a scratch results folder (KABENCH_RESULTS), never the user's results/.
-# alone: its JOBS=2 and RESUME runs must give the serial run's boots exactly.
+# foreground: its JOBS=2 and RESUME runs must give the serial run's boots exactly.
 . tests/lib.sh
 
 tmp=$(mktemp -d)

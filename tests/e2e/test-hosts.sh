@@ -3,7 +3,7 @@
 # parallel, to two logins of this machine (an sshd started here on
 # 127.0.0.1, a free port, throwaway keys; stopped at the end). Same figures
 # as a local run; an unreachable login leaves its cells for RESUME.
-# alone: its boots over ssh must give the local boots exactly.
+# foreground: its boots over ssh must give the local boots exactly.
 . tests/lib.sh
 [ -x /usr/sbin/sshd ] && command -v parallel >/dev/null && command -v rsync >/dev/null || {
 	skip "HOSTS: needs openssh-server, parallel and rsync (make deps)"; exit 0; }

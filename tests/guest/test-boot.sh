@@ -3,7 +3,7 @@
 # second yields ops/s > 0 and the guest facts, the ERMS/FSRM mask shows in
 # the facts, two boots agree to >= 4 significant digits, a guest past its
 # deadline is killed and reported, and the kvm probe of `auto` is bounded.
-# alone: two seeded boots must be identical.
+# foreground: two seeded boots must be identical.
 . tests/lib.sh
 img=$(kernel-patches/build 6.1 2>/dev/null) || { fail "kernel-patches/build 6.1"; exit 1; }
 make -s initramfs >/dev/null 2>&1 || { fail "make initramfs"; exit 1; }

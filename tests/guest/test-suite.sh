@@ -6,7 +6,7 @@
 # (exit 3); a second boot with the same seed, run beside the first, gives the same op count in
 # every sample of every testcase (or, when it does not, a third boot gives
 # the op counts of one of the two).
-# alone: its replay boot must give the first boot's op counts.
+# foreground: its replay boot must give the first boot's op counts.
 . tests/lib.sh
 img=$(kernel-patches/build 6.1 2>/dev/null) || { fail "kernel-patches/build 6.1"; exit 1; }
 make -s bench/kabench initramfs >/dev/null 2>&1 || { fail "make initramfs"; exit 1; }

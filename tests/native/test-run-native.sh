@@ -3,7 +3,7 @@
 # folder (never the repository's results/). Checks structure and the
 # repeat logic, never a figure: native figures depend on the machine.
 cd "$(dirname "$0")/../.." || exit 2
-# alone: its host timings decide the kernel kind, and with it which seed figures the table shows.
+# foreground: its host timings decide the kernel kind, and with it which seed figures the table shows.
 . tests/lib.sh
 make -s bench/kabench build/analyze/summarize build/analyze/compare build/native/probe ||
 	{ fail "build the native tools"; exit 1; }

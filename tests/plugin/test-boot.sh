@@ -8,7 +8,7 @@
 # without a profile.csv, a missing, wrong or shifted System.map, a wrong
 # or rebuilt worker binary, a bench.csv with a sample row missing and a truncated raw
 # file; a System.map moved by a KASLR-like slide gives the same profile.
-# alone: two seeded boots must give identical profiles.
+# foreground: two seeded boots must give identical profiles.
 . tests/lib.sh
 img=$(kernel-patches/build 6.1 2>/dev/null) || { fail "kernel-patches/build 6.1"; exit 1; }
 map=$(dirname "$img")/System.map

@@ -8,7 +8,7 @@
 # kernels. Also: SAVE_BASELINE names, make compare A= B=, the refusals
 # (naming the field), results.json and compare.json. Scratch variants and
 # results; the kernel cache is only read.
-# alone: a baseline's cells must equal the booted run's.
+# foreground: a baseline's cells must equal the booted run's.
 . tests/lib.sh
 . tests/prebuilt/json.sh
 

@@ -3,7 +3,7 @@
 # as it is (nothing built) and gives the same op count as 6.1's own
 # variant in every sample, under icount with the same seed. Scratch
 # variants and results; the kernel cache is only read.
-# alone: a kbuild folder's boots must give its variant's op counts.
+# foreground: a kbuild folder's boots must give its variant's op counts.
 . tests/lib.sh
 
 tmp=$(mktemp -d)

@@ -2,8 +2,9 @@
 # tests/run itself: a plan that is not met, a script past its time limit, a
 # non-zero exit without a failed check, and the skip list.
 # limit: 120
+# foreground: it times how fast a TERM stops the runner.
 . tests/lib.sh
-echo "plan 22"
+echo "plan 25"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -20,10 +21,21 @@ script meet1 '. tests/lib.sh' "touch '$tmp/met1'" 'pass one starts' \
 script meet2 '. tests/lib.sh' "touch '$tmp/met2'" 'pass two starts' \
 	"i=0; while [ ! -e '$tmp/met1' ] && [ \$i -lt 50 ]; do sleep 0.2; i=\$((i + 1)); done" \
 	"check 'two saw one running' [ -e '$tmp/met1' ]"
-# An "# alone:" script given last still runs first, and nothing beside it.
-script other '. tests/lib.sh' "touch '$tmp/other.start'" "check 'other started after the alone script ended' [ -e '$tmp/alone.end' ]"
-script alone '# alone: a test of the runner' '. tests/lib.sh' "touch '$tmp/alone.start'" 'sleep 1' \
-	"check 'nothing ran beside the alone script' [ ! -e '$tmp/other.start' ]" "touch '$tmp/alone.end'"
+# A "# foreground:" script given last runs at once, at the usual priority;
+# a script that starts beside it runs in the background (SCHED_IDLE), one
+# that starts after it at the usual priority. (beside waits for the
+# foreground one to end, then 2 s more, so that after takes the
+# foreground lane.)
+policy='$(chrt -p $$ | sed -n "s/.*scheduling policy: //p")'
+wait_for() { echo "i=0; while [ ! -e '$tmp/$1' ] && [ \$i -lt 50 ]; do sleep 0.2; i=\$((i + 1)); done"; }
+script fgs '# foreground: a test of the runner' '. tests/lib.sh' "p=$policy" "$(wait_for beside.start)" \
+	"check \"the foreground script runs at the usual priority (\$p)\" [ \"\$p\" = SCHED_OTHER ]" "touch '$tmp/fg.end'"
+script beside '. tests/lib.sh' "touch '$tmp/beside.start'" "p=$policy" \
+	"check \"a script beside the foreground one runs as SCHED_IDLE (\$p)\" [ \"\$p\" = SCHED_IDLE -a ! -e '$tmp/fg.end' ]" \
+	"$(wait_for fg.end); sleep 2"
+script after '. tests/lib.sh' "p=$policy" \
+	"check 'a script that starts after the foreground one ends' [ -e '$tmp/fg.end' ]" \
+	"check \"... runs at the usual priority (\$p)\" [ \"\$p\" = SCHED_OTHER ]"
 run() { KABENCH_IN_TESTS= KABENCH_CACHE=$tmp/cache KABENCH_TEST_CACHE=$tmp/tcache tests/run "$tmp/$1.sh" >"$tmp/$1.out" 2>&1; echo $?; }
 
 check "a script that runs fewer checks than its plan fails" [ "$(run short)" -ne 0 ]
@@ -47,11 +59,12 @@ check "with KABENCH_TEST_JOBS=2 two scripts run at the same time" \
 check "... and each script's lines are printed together" \
 	sh -c 'for n in 1 2; do grep -A 3 "^== .*/meet$n.sh$" "$1" | tail -n 1 | grep -q "^# .*/meet$n.sh took" || exit 1; done' - "$tmp/meet.out"
 KABENCH_TEST_JOBS=2 KABENCH_IN_TESTS= KABENCH_CACHE=$tmp/cache KABENCH_TEST_CACHE=$tmp/tcache \
-	tests/run "$tmp/other.sh" "$tmp/alone.sh" >"$tmp/alone.out" 2>&1
-check "with KABENCH_TEST_JOBS=2 an '# alone:' script runs first, with nothing beside it" \
-	grep -q '^ok nothing ran beside the alone script$' "$tmp/alone.out"
-check "... and the others after it" \
-	sh -c 'grep -q "^ok other started after the alone script ended$" "$1" && [ "$(tail -n 1 "$1")" = "3 passed, 0 failed, 0 skipped" ]' - "$tmp/alone.out"
+	tests/run "$tmp/beside.sh" "$tmp/after.sh" "$tmp/fgs.sh" >"$tmp/fg.out" 2>&1
+for c in "the foreground script runs at the usual priority (SCHED_OTHER)" "a script beside the foreground one runs as SCHED_IDLE (SCHED_IDLE)" \
+	"a script that starts after the foreground one ends" "... runs at the usual priority (SCHED_OTHER)"; do
+	check "with KABENCH_TEST_JOBS=2: $c" grep -qxF "ok $c" "$tmp/fg.out"
+done
+check "... and the run passes" [ "$(tail -n 1 "$tmp/fg.out")" = "5 passed, 0 failed, 0 skipped" ]
 KABENCH_TEST_JOBS=two tests/run "$tmp/exact.sh" >"$tmp/jobs.out" 2>&1
 check "KABENCH_TEST_JOBS=two exits 2" [ $? -eq 2 ]
 check "... naming the bad value" grep -q "KABENCH_TEST_JOBS=two is not a positive number" "$tmp/jobs.out"
@@ -64,8 +77,8 @@ cpu() { sed -n "s|^# .*/$1.sh took [0-9]* s, cpu \([0-9]*\) s$|\1|p" "$tmp/cpu.o
 check "each script's CPU time is its own (busy $(cpu busy) s, then idle $(cpu idle) s)" \
 	[ "$(cpu busy)" -ge 1 -a "$(cpu idle)" -eq 0 ]
 # A TERM to the runner (its trap serves Ctrl-C too) stops the script that
-# runs at once, one at a time and alone alike, and leaves none of it.
-script long '# alone: a test of the runner' '. tests/lib.sh' "touch '$tmp/long.started'" 'sleep 30' 'pass long'
+# runs at once, one at a time and in the foreground alike, and leaves none of it.
+script long '# foreground: a test of the runner' '. tests/lib.sh' "touch '$tmp/long.started'" 'sleep 30' 'pass long'
 for j in 1 2; do
 	rm -f "$tmp/long.started"
 	KABENCH_TEST_JOBS=$j KABENCH_IN_TESTS= KABENCH_CACHE=$tmp/cache KABENCH_TEST_CACHE=$tmp/tcache \
