@@ -2,8 +2,10 @@
 # The cache: a built variant is served again without any compile work; its
 # key follows the patch contents, the config, the variant name, the
 # toolchain and the build script; a stamp that does not match the image is
-# caught and the build redone. The user's cache is only read: the checks
-# that change a build work on a hard-linked scratch copy of it.
+# caught and the build redone; a patched variant with no base cached
+# builds the base first, once for two builds at once. The user's cache is
+# only read: the checks that change a build work on a hard-linked scratch
+# copy of it.
 . tests/lib.sh
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -65,3 +67,23 @@ check "redone variant has its stamp and a real image again" \
 	sh -c "[ '$img2' = '$fdir/bzImage' ] && (cd '$fdir' && sha256sum --status -c done) && [ \$(stat -c %s '$img2') -gt 100000 ]"
 check "the user's cached 6.1-fstat image was not touched" \
 	sh -c 'cd "$1" && sha256sum --status -c done' - "$(dirname "$($build 6.1-fstat 2>/dev/null)")"
+
+# A patched variant with nothing of its series cached builds its base
+# first, and two such builds started at once make the base once, the
+# second waiting for the first's lock: in a scratch cache holding only the
+# pristine tree, with a compiler that fails (the first call after 3 s, so
+# that the first build holds its lock a while), so that nothing is built
+# (two variants of 6.1: 6.1-fstat and a copy of it).
+mkdir -p "$tmp/cold/kernels/src" "$tmp/v2" "$tmp/bin2"
+cp -al "$ucache/src/6.1" "$ucache/src/6.1.done" "$tmp/cold/kernels/src/"
+cp -r kernel-patches/variants/6.1-fstat "$tmp/v2/" && cp -r kernel-patches/variants/6.1-fstat "$tmp/v2/6.1-fstat-b"
+printf '#!/bin/sh\n[ "$1" = --version ] && exec /usr/bin/gcc "$@"\nmkdir "%s" 2>/dev/null && sleep 3\nexit 1\n' "$tmp/slept" >"$tmp/bin2/gcc"
+chmod +x "$tmp/bin2/gcc"
+cold() { KABENCH_CACHE=$tmp/cold KABENCH_VARIANTS_DIR=$tmp/v2 PATH=$tmp/bin2:$PATH $build "$1" >/dev/null 2>"$tmp/$1.err"; echo $? >"$tmp/$1.rc"; }
+cold 6.1-fstat & cold 6.1-fstat-b; wait
+check "a patched variant with no build of its base cached builds the base first" \
+	grep -q '6.1-fstat-minimal: build the base 6.1 first' "$tmp/6.1-fstat.err"
+check "... and fails when the base fails, building nothing else (exit $(cat "$tmp/6.1-fstat.rc"))" \
+	sh -c 'grep -q "6.1-minimal: config failed" "$1" && grep -q "building the base 6.1 failed" "$1" && [ "$(cat "$2")" = 1 ] && ! grep -q "6.1-fstat-minimal: link" "$1"' - "$tmp/6.1-fstat.err" "$tmp/6.1-fstat.rc"
+check "two such builds at once: one waits for the other's build of the base" \
+	[ "$(cat "$tmp/6.1-fstat.err" "$tmp/6.1-fstat-b.err" | grep -c '6.1-minimal: waiting for another build of 6.1-minimal')" = 1 ]
