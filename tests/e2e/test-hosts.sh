@@ -16,7 +16,10 @@ cleanup() {
 trap cleanup EXIT
 export KABENCH_RESULTS=$tmp/results
 export KABENCH_CACHE
-# GNU parallel keeps its state under $HOME: a scratch one.
+# GNU parallel keeps its state under $HOME: a scratch one, also the
+# logins' (sshd's SetEnv below), so that their shells read none of this
+# machine's startup files (a .bashrc can take a second a login, and a
+# cell logs in about 7 times).
 export HOME=$tmp/home
 mkdir -p "$HOME" /run/sshd
 
@@ -32,6 +35,7 @@ HostKey $tmp/hostkey
 AuthorizedKeysFile $tmp/authorized_keys
 PidFile $tmp/sshd.pid
 PermitRootLogin prohibit-password
+SetEnv HOME=$tmp/home
 PasswordAuthentication no
 StrictModes no
 UsePAM no
