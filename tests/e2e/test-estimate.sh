@@ -21,6 +21,7 @@ mask erms,fsrm
 smp 1
 tasks 1
 interval 0.1
+icount_interval 0.02
 warmup 1
 samples 2
 repeats 1
