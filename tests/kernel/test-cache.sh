@@ -47,13 +47,19 @@ printf '#!/bin/sh\n[ "$1" = --version ] && { echo "gcc (kabench test) 99.0"; exi
 chmod +x "$tmp/bin/gcc"
 check "another compiler version gets a new key" [ "$(key "$(PATH=$tmp/bin:$PATH $build --where 6.1-fstat)")" != "$(key "$k0")" ]
 
-# A hard-linked scratch copy of the two builds: a bzImage that no longer
-# matches its stamp (a full disk, an edit) is caught and redone, never served.
+# A scratch cache with the two builds: a bzImage that no longer matches
+# its stamp (a full disk, an edit) is caught and redone, never served.
+# 6.1's build, the seed the redone build starts from and only reads, is a
+# link to the cached one; of 6.1-fstat's, its files but the kbuild tree
+# (the redone build replaces the whole folder); the pristine tree is
+# hard-linked.
 ucache=$KABENCH_CACHE/kernels
 mkdir -p "$tmp/cache/kernels/v" "$tmp/cache/kernels/src"
 cp -al "$ucache/src/6.1" "$ucache/src/6.1.done" "$tmp/cache/kernels/src/"
-cp -al "$dir" "$(dirname "$($build 6.1-fstat 2>/dev/null)")" "$tmp/cache/kernels/v/"
 fdir=$tmp/cache/kernels/v/$(basename "$k0")
+ln -s "$dir" "$tmp/cache/kernels/v/" && mkdir "$fdir" &&
+	find "$(dirname "$($build 6.1-fstat 2>/dev/null)")" -maxdepth 1 -type f -exec cp -p -t "$fdir" {} + ||
+	{ fail "a scratch cache with the 6.1 and 6.1-fstat builds"; exit 1; }
 rm -f "$fdir/bzImage" && echo partial >"$fdir/bzImage"
 img2=$(KABENCH_CACHE=$tmp/cache $build 6.1-fstat 2>"$tmp/err3")
 check "a bzImage that does not match its stamp is detected and redone" \
