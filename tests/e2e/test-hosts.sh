@@ -22,6 +22,10 @@ export KABENCH_CACHE
 # cell logs in about 7 times).
 export HOME=$tmp/home
 mkdir -p "$HOME" /run/sshd
+# sshd starts a login in the home folder passwd names (/root), where GNU
+# parallel would make its remote work folders: a bash login starts in the
+# scratch HOME instead.
+echo 'cd "$HOME"' >"$HOME/.bashrc"
 
 # A free port on 127.0.0.1.
 port=$(awk 'BEGIN { srand(); print 20000 + int(rand() * 20000) }')
