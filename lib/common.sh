@@ -6,6 +6,11 @@
 #   progress MSG    "[mm:ss] MSG" on stderr, time since the script started
 #   is_uint X       X is a whole number
 #   is_decimal X    X is a number >= 0 (digits and one point)
+#   first_line FILE sets first to FILE's first line (nothing when there is
+#                   no such file): builtins only, for lookups made per cell
+#   key_value FILE KEY  sets value to what follows KEY= on FILE's first
+#                   line that starts so (a facts or provenance file);
+#                   false when there is none
 
 die2() { echo "kabench: $*" >&2; exit 2; }
 die() { echo "kabench: $*" >&2; exit 1; }
@@ -14,6 +19,15 @@ kb_start=${kb_start:-$(date +%s)}
 progress() {
 	t=$(( $(date +%s) - kb_start ))
 	printf '[%02d:%02d] %s\n' $((t / 60)) $((t % 60)) "$*" >&2
+}
+first_line() { first=; [ -f "$1" ] && { IFS= read -r first || :; } 2>/dev/null <"$1"; }
+key_value() {
+	value=
+	[ -f "$1" ] || return 1
+	while IFS= read -r l || [ -n "$l" ]; do
+		case $l in "$2="*) value=${l#*=}; return 0 ;; esac
+	done <"$1"
+	return 1
 }
 is_uint() { case $1 in ''|*[!0-9]*) return 1 ;; esac; }
 is_decimal() {
