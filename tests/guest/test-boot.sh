@@ -35,6 +35,9 @@ check "facts: accel=icount, shift=0, qemu_cpu=max" \
 check "facts: cpu_model '$(fact "$tmp/b1" cpu_model)' is not empty" [ -n "$(fact "$tmp/b1" cpu_model)" ]
 check "facts: nr_cpus=1 (icount boots one vCPU)" [ "$(fact "$tmp/b1" nr_cpus)" = 1 ]
 check "facts: mem_kb > 0" [ "$(fact "$tmp/b1" mem_kb)" -gt 0 ]
+# Under icount QEMU runs on one host CPU (guest/run-guest: the replay).
+check "facts: host_cpus is one CPU (got '$(fact "$tmp/b1" host_cpus)'), and run-guest said it pins" \
+	sh -c 'expr "$1" : "[0-9][0-9]*\$" >/dev/null && grep -q "host-cpus=one, the least used" "$2"' - "$(fact "$tmp/b1" host_cpus)" "$tmp/b1.err"
 check "facts: cmdline carries the plan" grep -q '^cmdline=.*kabench.tests=fstat' "$tmp/b1/facts"
 flags=$(fact "$tmp/b1" flags)
 check "facts: guest flags present" sh -c 'echo " $1 " | grep -q " sse2 "' - "$flags"

@@ -34,6 +34,7 @@ guest/run-guest $ok --cpu NoSuchCPU --out "$tmp/out" 2>&1 | grep -q "unable to f
 	fail "QEMU's message about the CPU model is not passed on"
 bad_input "mask flag QEMU rejects" guest/run-guest $ok --mask erms,nosuchflag
 bad_input "unknown mode" guest/run-guest $ok --mode forks
+bad_input "job slot 0" guest/run-guest $ok --slot 0
 # An interval written with 2000 zeros is a valid plan, but more kernel
 # command line than x86's 2048 bytes.
 long=1.$(printf '%02000d' 0)
