@@ -39,6 +39,17 @@ check "its vmlinuz and config are unpacked into the cache, the real System.map f
 	sh -c '[ -s "$1/bzImage" ] && [ -s "$1/config" ] && [ "$(wc -l <"$1/System.map")" -gt 10000 ] && grep -q "^System.map: from linux-image-.*-dbg" "$1/source"' - "$d"
 check "a second fetch is served from the cache (no download)" \
 	sh -c '[ "$(kernel-patches/fetch-deb --dbg linux-image-amd64 2>&1)" = "$1" ]' - "$d"
+# apt is asked again only when its state changes: a stand-in apt-cache
+# that notes each call and runs the real one.
+mkdir "$tmp/bin"
+printf '#!/bin/sh\necho "$*" >>"%s"\nexec /usr/bin/apt-cache "$@"\n' "$tmp/asked" >"$tmp/bin/apt-cache"
+chmod +x "$tmp/bin/apt-cache"
+check "a second fetch asks apt nothing (its answer kept for apt's state)" \
+	sh -c '[ "$(PATH=$2:$PATH kernel-patches/fetch-deb --dbg linux-image-amd64 2>&1)" = "$1" ] && [ ! -e "$3" ]' - "$d" "$tmp/bin" "$tmp/asked"
+memo=$KABENCH_CACHE/kernels/deb/resolved/linux-image-amd64
+sed -i 's/^[0-9]* /0 /' "$memo"
+check "after apt's state changed it asks apt again (the metapackage, then the image package) and gets the same" \
+	sh -c '[ "$(PATH=$2:$PATH kernel-patches/fetch-deb --dbg linux-image-amd64 2>&1)" = "$1" ] && [ "$(wc -l <"$3")" = 2 ] && ! grep -q "^0 " "$4"' - "$d" "$tmp/bin" "$tmp/asked" "$memo"
 
 make -s bench EXPERIMENT=smoke COMPARE=debian:debian-noinit TESTS=fstat,read1,fstatat_empty MASK=fsrm REPEATS=1 \
 	>"$tmp/out" 2>"$tmp/err"
