@@ -5,7 +5,9 @@
 # not build (tests/series/6.1-series-broken: comment, #error, its removal,
 # the short-cut) the prefix is named, skipped as git bisect skip does, and
 # patch 4 is found; run-series names it too and counts patches 2-3 as one.
-# Scratch variants folder; the builds stay cached, the failed one is removed.
+# Scratch variants folder; the builds stay cached, the failed one (kept by
+# kernel-patches/build: its compiler error is in a file the patch changes)
+# is removed at the start and the end, so that each run builds it once.
 . tests/lib.sh
 # Cells are copied from the tests' earlier boots with the same inputs
 # (boot/reuse), as make bench does by default: its figures compare prefixes, never two boots of one kernel.
@@ -15,13 +17,17 @@ tmp=$(mktemp -d) || exit 2
 export KABENCH_RESULTS=$tmp/results
 run=
 cleanup() {
-	# the prefix that does not build leaves an unfinished folder: not kept
+	# the prefix that does not build: its kept failure goes
 	rm -rf "$(kernel-patches/build --where 6.1-series-broken~2 2>/dev/null)"
 	rm -rf "$tmp" ${run:+"$run"}
 }
 trap cleanup EXIT
 mkdir "$tmp/variants" && cp -r tests/series/6.1-series3 tests/series/6.1-series-broken "$tmp/variants/"
 export KABENCH_VARIANTS_DIR="$tmp/variants"
+# The prefix that does not build is built for real once a run (bisect),
+# then met as a kept failure (run-series).
+broken=$(kernel-patches/build --where 6.1-series-broken~2)
+rm -rf "$broken"
 
 # The guest CPU is that of the experiment's compare line for the variant.
 sed 's/^compare .*/compare 6.1 6.1-series3 fstatat_empty mask=fsrm/' bench/experiments/smoke.exp >"$tmp/series3.exp"
@@ -65,6 +71,10 @@ echo "# run-series 6.1-series-broken: $(( $(date +%s) - t0 )) s"
 check "run-series with a prefix that does not build still measures the others" [ $rc -eq 0 -a -s "$run/series.csv" ]
 check "run-series names the patch that does not build" \
 	grep -q '6.1-series-broken~2 does not build: patch 2 0002-fs-read_write-does-not-compile.patch' "$tmp/err"
+check "bisect kept its failure: the build log and the error, no tree" \
+	sh -c 'grep -q "^fs/read_write.c:[0-9]*:[0-9]*: error: #error" "$1/failed" && [ -s "$1/build.log" ] && [ ! -e "$1/linux" ]' - "$broken"
+check "run-series did not build it again: the same inputs failed before, the error named" \
+	grep -q '6.1-series-broken~2-minimal: build failed before with these same inputs, not tried again: fs/read_write.c:[0-9]*:[0-9]*: error: #error' "$tmp/err"
 check "its row covers patches 2-3 and says patch 2 does not build" \
 	grep -q '^ *2-3 .*no change.*does not compile .*\[does not build\] + ' "$tmp/out"
 check "the short-cut's row is still patch 4 alone" grep -q '^ *4 .*changed  *[a-z ]*  *fs/stat: short-cut' "$tmp/out"

@@ -196,10 +196,13 @@ c4=$(git -C "$tree" rev-parse HEAD)
 rc=$?
 check "git-bisect-kabench: a commit that does not build exits 125 (skip)" [ $rc -eq 125 ]
 check "... and names it" grep -q "$c4 (fs/read_write: a commit that does not build) does not build or boot: skip" "$tmp/broken.err"
-# its unfinished build folder is not kept (the helper names its variant git-GOOD-BAD)
+# Its failure is kept in the cache as kernel-patches/build keeps one (the
+# error is in a file the commit changes): the same commit is not built
+# again, on the next run either (the helper names its variant git-GOOD-BAD).
 vb=git-$(echo "$b" | cut -c1-12)-$(echo "$c4" | cut -c1-12)
 mkdir -p "$tmp/variants/$vb" && echo "git $tree $b" >"$tmp/variants/$vb/base" && echo "$b..$c4" >"$tmp/variants/$vb/commits"
-rm -rf "$(kernel-patches/build --where "$vb~4" 2>/dev/null)"
+check "... its failure is kept: the error, no tree" \
+	sh -c 'grep -q "^fs/read_write.c:[0-9]*:[0-9]*: error: #error" "$1/failed" && [ ! -e "$1/linux" ]' - "$(kernel-patches/build --where "$vb~4" 2>/dev/null)"
 git -C "$tree" checkout -q master 2>/dev/null || git -C "$tree" checkout -q "$c3"
 check "the pristine Debian tree is untouched" sh -c "! grep -q 'kabench test series' '$src/fs/stat.c' '$src/fs/read_write.c'"
 
