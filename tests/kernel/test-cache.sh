@@ -77,12 +77,16 @@ check "the user's cached 6.1-fstat image was not touched" \
 
 # A patched variant with nothing of its series cached builds its base
 # first, and two such builds started at once make the base once, the
-# second waiting for the first's lock: in a scratch cache holding only the
-# pristine tree, with a compiler that fails (the first call after 3 s, so
-# that the first build holds its lock a while), so that nothing is built
-# (two variants of 6.1: 6.1-fstat and a copy of it).
-mkdir -p "$tmp/cold/kernels/src" "$tmp/v2" "$tmp/bin2"
-cp -al "$ucache/src/6.1" "$ucache/src/6.1.done" "$tmp/cold/kernels/src/"
+# second waiting for the first's lock: in a scratch cache holding only a
+# stand-in of the pristine tree (the file the patch changes, and a
+# Makefile whose tinyconfig calls the compiler), with a compiler that
+# fails (the first call after 3 s, so that the first build holds its
+# lock a while), so that nothing is built (two variants of 6.1: 6.1-fstat
+# and a copy of it). Nothing here needs the 75,000 files of the real tree.
+mkdir -p "$tmp/cold/kernels/src/6.1/fs" "$tmp/v2" "$tmp/bin2"
+cp "$ucache/src/6.1.done" "$tmp/cold/kernels/src/" && cp "$ucache/src/6.1/fs/stat.c" "$tmp/cold/kernels/src/6.1/fs/" &&
+	printf 'tinyconfig:\n\tgcc -c -o /dev/null -x c /dev/null\n' >"$tmp/cold/kernels/src/6.1/Makefile" ||
+	{ fail "a scratch cache with a stand-in of the 6.1 tree"; exit 1; }
 cp -r kernel-patches/variants/6.1-fstat "$tmp/v2/" && cp -r kernel-patches/variants/6.1-fstat "$tmp/v2/6.1-fstat-b"
 printf '#!/bin/sh\n[ "$1" = --version ] && exec /usr/bin/gcc "$@"\nmkdir "%s" 2>/dev/null && sleep 3\nexit 1\n' "$tmp/slept" >"$tmp/bin2/gcc"
 chmod +x "$tmp/bin2/gcc"
