@@ -6,8 +6,8 @@ EXPERIMENT ?= seeds
 # The settings an experiment takes from the make command line (and only
 # from there: a variable exported in the shell, CPU=... say, is ignored):
 # the experiment reader's, then run-experiment's own.
-EXP_READER_SETTINGS := $(shell plan/experiment settings)
-EXP_SETTINGS := $(EXP_READER_SETTINGS) JOBS HOSTS RESUME BASELINE SAVE_BASELINE FRESH
+EXP_READER_SETTINGS = $(shell plan/experiment settings)
+EXP_SETTINGS = $(EXP_READER_SETTINGS) JOBS HOSTS RESUME BASELINE SAVE_BASELINE FRESH
 shell_quote = '$(subst ','\'',$(1))'
 exp_args = $(foreach v,$(EXP_SETTINGS),$(if $(filter command line,$(origin $(v))),$(call shell_quote,$(v)=$($(v)))))
 
