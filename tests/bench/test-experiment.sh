@@ -88,4 +88,4 @@ printf 'compare A B t1\nbogus 1\n' >"$tmp/bad.exp"
 check "plan/experiment names an unknown field's line in one line" \
 	sh -c '[ "$(plan/experiment compare "$1" 2>&1 >/dev/null)" = "kabench: $1:2: unknown field '"'"'bogus'"'"'" ]' - "$tmp/bad.exp"
 check "make takes its experiment settings from the reader" \
-	sh -c 'make -s -p -n help 2>/dev/null | grep -q "^EXP_READER_SETTINGS := $(plan/experiment settings)$"'
+	sh -c '[ "$(make -s --eval "kabench-print-settings: ; @echo \$(EXP_READER_SETTINGS)" kabench-print-settings)" = "$(plan/experiment settings)" ]'
