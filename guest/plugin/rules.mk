@@ -1,15 +1,16 @@
 # guest/plugin/: the instruction profile (a QEMU TCG plugin and its readers).
 
-PLUGIN_CFLAGS := -std=gnu11 -Wall -Wextra -O2 -g
+# (-ffile-prefix-map: the same bytes in every clone, as bench/kabench.)
+PLUGIN_CFLAGS := -std=gnu11 -Wall -Wextra -O2 -g -ffile-prefix-map=$(CURDIR)=.
 
 build/plugin/kabench-prof.so: guest/plugin/kabench-prof.c guest/plugin/classify.c \
-		guest/plugin/classify.h guest/plugin/qemu-api.h bench/mark.h
+		guest/plugin/classify.h guest/plugin/qemu-api.h bench/mark.h guest/plugin/rules.mk
 	@mkdir -p $(@D)
 	$(CC) $(PLUGIN_CFLAGS) -shared -fPIC -fvisibility=hidden -o $@ \
 		guest/plugin/kabench-prof.c guest/plugin/classify.c
 
 build/plugin/profile-attrib: guest/plugin/profile-attrib.c guest/plugin/classify.c \
-		guest/plugin/classify.h bench/mark.h
+		guest/plugin/classify.h bench/mark.h guest/plugin/rules.mk
 	@mkdir -p $(@D)
 	$(CC) $(PLUGIN_CFLAGS) -o $@ guest/plugin/profile-attrib.c guest/plugin/classify.c
 

@@ -90,3 +90,16 @@ n=$(ls "$KABENCH_RESULTS" | wc -l)
 expect_exit 2 "FRESH=2 exits 2" plan/run-experiment smoke FRESH=2
 check "FRESH=2: one line naming the value, no run folder" \
 	sh -c "plan/run-experiment smoke FRESH=2 2>&1 >/dev/null | { read -r l && ! read -r x && echo \"\$l\" | grep -q \"FRESH '2'\"; } && [ \"\$(ls '$KABENCH_RESULTS' | wc -l)\" -eq $n ]"
+
+# The kit's binaries (the worker, also packed into the initramfs, and the
+# plugin) are the same bytes built in another folder: the boots kept from
+# one clone serve the next (a build folder in the debug info made every
+# fresh clone boot its reused cells again).
+mkdir "$tmp/clone" &&
+	tar -cf - --exclude=./.git --exclude=./build --exclude=./results --exclude='./bench/kabench' . | tar -C "$tmp/clone" -xf - &&
+	make -s -C "$tmp/clone" bench/kabench build/plugin/kabench-prof.so build/plugin/profile-attrib >"$tmp/clone.log" 2>&1 &&
+	make -s bench/kabench build/plugin/kabench-prof.so build/plugin/profile-attrib >>"$tmp/clone.log" 2>&1 ||
+	{ fail "the worker and the plugin build in a copy of the repository"; cat "$tmp/clone.log"; }
+for f in bench/kabench build/plugin/kabench-prof.so build/plugin/profile-attrib; do
+	check "$f built in another folder is the same bytes" cmp -s "$f" "$tmp/clone/$f"
+done
