@@ -19,10 +19,11 @@ n=$(echo "$tests" | tr , '\n' | wc -l)
 # with a NULL path (fstatat_null: 6.11+).
 newer="read3 read4 fstatat_null"
 
-# boot N: the whole list, both modes, two 10 ms samples each, seed 7.
+# boot N: the whole list, both modes, two 5 ms samples each, seed 7 (at
+# least ~210 ops a sample, malloc1; 10 ms samples cost 2.8 s more a boot).
 boot() {
 	guest/run-guest --kernel "$img" --out "$tmp/b$1" --accel icount --seed 7 \
-		--tests "$tests" --mode both --interval 0.01 --warmup 0 --samples 2 2>"$tmp/b$1.err"
+		--tests "$tests" --mode both --interval 0.005 --warmup 0 --samples 2 2>"$tmp/b$1.err"
 }
 t0=$(date +%s)
 # The replay (boot 2) runs beside boot 1: two icount boots at a time on
