@@ -62,8 +62,32 @@ row() { awk -F, -v g="$2" -v OFS=, '$1 == g && $2 == "fstatat_empty" { print $24
 one=$(row "$b/compare.csv" "6.1 -> mine")
 via=$(row "$b/baseline/compare.csv" "mine@base -> mine")
 echo "# one run, 6.1 -> mine (6.1-fstat's build): $one; via the baseline, mine@base -> mine: $via (change_pct, verdict, p, base mean, new mean)"
-check "via BASELINE: the same %change, verdict, p-value and means as one run with both kernels" \
-	sh -c '[ -n "$1" ] && [ "$1" = "$2" ] && echo "$1" | grep -q ",improved,"' - "$one" "$via"
+# The two means of 6.1 come from boots of one kernel and seed in two runs:
+# QEMU 7.2's icount does not always replay (README, "What these machines
+# do not give"; a run here in 10 or so). When they differ, a second
+# baseline run and run with it decide, as a third boot does in
+# tests/lib.sh's replayed: the arithmetic must give equal figures there.
+what="via BASELINE: the same %change, verdict, p-value and means as one run with both kernels"
+if [ -n "$one" ] && [ "$one" = "$via" ] && echo "$one" | grep -q ",improved,"; then
+	pass "$what"
+elif [ -n "$one" ] && [ -n "$via" ]; then
+	echo "# the two differ: a second baseline run and run with it decide"
+	echo "kernel $(kernel-patches/build --where 6.1)/linux" >"$tmp/v/mine/base"
+	make -s bench EXPERIMENT=smoke COMPARE=6.1:mine SAVE_BASELINE=last2 >/dev/null 2>&1
+	echo "kernel $(kernel-patches/build --where 6.1-fstat)/linux" >"$tmp/v/mine/base"
+	make -s bench EXPERIMENT=smoke COMPARE=6.1:mine BASELINE=last2 >/dev/null 2>&1
+	b2=$(runs | tail -n 1)
+	one2=$(row "$b2/compare.csv" "6.1 -> mine")
+	via2=$(row "$b2/baseline/compare.csv" "mine@base -> mine")
+	echo "# second pair: one run $one2; via the baseline $via2"
+	if [ -n "$one2" ] && [ "$one2" = "$via2" ] && echo "$one2" | grep -q ",improved,"; then
+		pass "$what (the second pair; in the first a boot did not replay)"
+	else
+		fail "$what (in two pairs of runs)"
+	fi
+else
+	fail "$what (no figures: '$one', '$via')"
+fi
 trow() { grep " fstatat_empty$" "$1" | awk '{ $1 = ""; $4 = ""; print }' | head -n 1; }
 check "the printed table rows agree digit for digit" sh -c '[ -n "$1" ] && [ "$1" = "$2" ]' - \
 	"$(sed -n '/^6.1 -> mine /,/^$/p' "$b/table.txt" | trow /dev/stdin)" "$(sed -n '/^mine@base -> mine /,/^$/p' "$b/baseline/table.txt" | trow /dev/stdin)"
