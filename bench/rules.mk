@@ -6,8 +6,18 @@ BENCH_SRCS := $(wildcard bench/*.c)
 # a fresh clone too.
 BENCH_CFLAGS := -std=gnu11 -Wall -Wextra -O2 -g -ffile-prefix-map=$(CURDIR)=.
 
-bench/kabench: $(BENCH_SRCS) bench/kabench.h bench/runner.h bench/rules.mk
-	$(CC) $(BENCH_CFLAGS) $(CFLAGS) -o $@ $(BENCH_SRCS) $(LDFLAGS) -lhwloc -lpthread
+# One object a testcase, so make -j compiles them side by side and ccache
+# (when installed) serves a fresh clone: with the folder mapped out, the
+# objects do not depend on where the clone is.
+BENCH_OBJS := $(BENCH_SRCS:bench/%.c=build/bench/%.o)
+CCACHE := $(shell command -v ccache)
+
+build/bench/%.o: bench/%.c bench/kabench.h bench/runner.h bench/mark.h bench/rules.mk
+	@mkdir -p build/bench
+	$(CCACHE) $(CC) $(BENCH_CFLAGS) $(CFLAGS) -c -o $@ $<
+
+bench/kabench: $(BENCH_OBJS)
+	$(CC) $(BENCH_CFLAGS) $(CFLAGS) -o $@ $(BENCH_OBJS) $(LDFLAGS) -lhwloc -lpthread
 
 build/bench/bare: bench/overhead/bare.c
 	@mkdir -p build/bench

@@ -6,12 +6,13 @@
 bench-native: deps bench/kabench build/analyze/summarize build/analyze/compare
 	native/run $(call shell_quote,$(EXPERIMENT)) $(exp_args) $(foreach v,NATIVE_RSD NATIVE_MAX NATIVE_SCALING,$(if $(filter command line,$(origin $(v))),$(call shell_quote,$(v)=$($(v)))))
 
-# native-time links the testcases themselves, so a proxy's terms are timed
-# natively with the code the guest ran.
-NATIVE_TIME_SRCS := native/time.c native/copy-routines.S $(wildcard bench/tc_*.c) bench/testcases.c bench/tmpfile.c bench/task.c bench/pin.c
-build/native/time: $(NATIVE_TIME_SRCS) bench/kabench.h
+# native-time links the worker's own testcase objects (bench/rules.mk), so
+# a proxy's terms are timed natively with the code the guest ran.
+NATIVE_TIME_OBJS := $(filter build/bench/tc_%.o,$(BENCH_OBJS)) \
+	$(addprefix build/bench/,testcases.o tmpfile.o task.o pin.o)
+build/native/time: native/time.c native/copy-routines.S $(NATIVE_TIME_OBJS) bench/kabench.h
 	@mkdir -p $(@D)
-	$(CC) $(TOOLS_CFLAGS) -o $@ $(NATIVE_TIME_SRCS) -lhwloc -lpthread
+	$(CC) $(TOOLS_CFLAGS) -o $@ native/time.c native/copy-routines.S $(NATIVE_TIME_OBJS) -lhwloc -lpthread
 
 build/native/probe: native/probe.c
 	@mkdir -p $(@D)
