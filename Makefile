@@ -20,8 +20,13 @@ include series/rules.mk
 include native/rules.mk
 
 ## deps: install the Debian packages kabench needs (apt-get, as root)
-deps:
+# Checked again when dpkg's status changes (a package installed or
+# removed) or the list does; otherwise a make starts no program for it.
+deps: build/deps.ok
+	@:
+build/deps.ok: lib/install-deps $(wildcard /var/lib/dpkg/status)
 	lib/install-deps
+	@mkdir -p build && touch $@
 
 ## test: build what the tests need and run them all (tests/run; two scripts side by side, KABENCH_TEST_JOBS=N: N); ends "N passed, N failed"
 test: deps
