@@ -98,3 +98,17 @@ check "... and fails when the base fails, building nothing else (exit $(cat "$tm
 	sh -c 'grep -q "6.1-minimal: config failed" "$1" && grep -q "building the base 6.1 failed" "$1" && [ "$(cat "$2")" = 1 ] && ! grep -q "6.1-fstat-minimal: link" "$1"' - "$tmp/6.1-fstat.err" "$tmp/6.1-fstat.rc"
 check "two such builds at once: one waits for the other's build of the base" \
 	[ "$(cat "$tmp/6.1-fstat.err" "$tmp/6.1-fstat-b.err" | grep -c '6.1-minimal: waiting for another build of 6.1-minimal')" = 1 ]
+
+# The package version in the key is asked of dpkg once, then kept beside
+# the tree until dpkg's status changes (a stand-in dpkg-query counts).
+mkdir "$tmp/bin3"
+printf '#!/bin/sh\necho >>"%s"\nexec /usr/bin/dpkg-query "$@"\n' "$tmp/dq" >"$tmp/bin3/dpkg-query"
+chmod +x "$tmp/bin3/dpkg-query"
+dq() { : >"$tmp/dq"; KABENCH_CACHE=$tmp/cold KABENCH_VARIANTS_DIR=$tmp/v2 PATH=$tmp/bin3:$PATH $build --where 6.1-fstat; }
+w1=$(dq) n1=$(wc -l <"$tmp/dq")
+check "the package version is kept: no dpkg-query while dpkg's status is older ($n1 calls)" \
+	sh -c '[ "$1" -eq 0 ] && [ "$(cat "$2")" = "$(dpkg-query -W -f="\${Version}" linux-source-6.1)" ]' - "$n1" "$tmp/cold/kernels/src/6.1.pkgver"
+touch -d 2000-01-01 "$tmp/cold/kernels/src/6.1.pkgver"
+w2=$(dq) n2=$(wc -l <"$tmp/dq")
+check "dpkg's status newer than the kept version: asked again ($n2 call), the same key" \
+	sh -c '[ "$1" -eq 1 ] && [ -n "$2" ] && [ "$2" = "$3" ]' - "$n2" "$w1" "$w2"
