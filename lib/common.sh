@@ -4,6 +4,7 @@
 #   die MSG         the same, exit 1 (a step failed)
 #   say MSG         "kabench: MSG" on stderr
 #   progress MSG    "[mm:ss] MSG" on stderr, time since the script started
+#                   (kb_start, in kb_now's seconds)
 #   is_uint X       X is a whole number
 #   is_decimal X    X is a number >= 0 (digits and one point)
 #   first_line FILE sets first to FILE's first line (nothing when there is
@@ -15,9 +16,13 @@
 die2() { echo "kabench: $*" >&2; exit 2; }
 die() { echo "kabench: $*" >&2; exit 1; }
 say() { echo "kabench: $*" >&2; }
-kb_start=${kb_start:-$(date +%s)}
+# kb_now: whole seconds since the machine booted, read by the shell itself
+# (a progress line is printed a dozen times a run).
+kb_now() { read -r kb_now _ </proc/uptime; kb_now=${kb_now%.*}; }
+[ -n "${kb_start:-}" ] || { kb_now; kb_start=$kb_now; }
 progress() {
-	t=$(( $(date +%s) - kb_start ))
+	kb_now
+	t=$((kb_now - kb_start))
 	printf '[%02d:%02d] %s\n' $((t / 60)) $((t % 60)) "$*" >&2
 }
 first_line() { first=; [ -f "$1" ] && { IFS= read -r first || :; } 2>/dev/null <"$1"; }
