@@ -10,7 +10,9 @@ BENCH_CFLAGS := -std=gnu11 -Wall -Wextra -O2 -g -ffile-prefix-map=$(CURDIR)=.
 # (when installed) serves a fresh clone: with the folder mapped out, the
 # objects do not depend on where the clone is.
 BENCH_OBJS := $(BENCH_SRCS:bench/%.c=build/bench/%.o)
-CCACHE := $(shell command -v ccache)
+# ccache found on PATH by make itself, when a compile asks (a $(shell)
+# here would start a program in every make).
+CCACHE = $(firstword $(wildcard $(addsuffix /ccache,$(subst :, ,$(PATH)))))
 
 build/bench/%.o: bench/%.c bench/kabench.h bench/runner.h bench/mark.h bench/rules.mk
 	@mkdir -p build/bench
