@@ -79,7 +79,7 @@ check "... naming the bad value" grep -q "KABENCH_TEST_JOBS=two is not a positiv
 script busy '. tests/lib.sh' "awk 'BEGIN { for (i = 0; i < 1e8; i++) s += i }'" 'pass busy'
 script idle '. tests/lib.sh' 'pass idle'
 KABENCH_IN_TESTS= KABENCH_CACHE=$tmp/cache KABENCH_TEST_CACHE=$tmp/tcache tests/run "$tmp/busy.sh" "$tmp/idle.sh" >"$tmp/cpu.out" 2>&1
-cpu() { sed -n "s|^# .*/$1.sh took [0-9]* s, cpu \([0-9]*\) s$|\1|p" "$tmp/cpu.out"; }
+cpu() { sed -n "s|^# .*/$1.sh took [0-9]* s (from +[0-9]* s), cpu \([0-9]*\) s$|\1|p" "$tmp/cpu.out"; }
 check "each script's CPU time is its own (busy $(cpu busy) s, then idle $(cpu idle) s)" \
 	[ "$(cpu busy)" -ge 1 -a "$(cpu idle)" -eq 0 ]
 # A TERM to the runner (its trap serves Ctrl-C too) stops the script that
