@@ -30,7 +30,8 @@ check "status.csv says fstat,1,ok" grep -qx 'fstat,1,ok' "$tmp/b1/status.csv"
 check "bench.csv starts with the kabench header" \
 	[ "$(head -n 1 "$tmp/b1/bench.csv")" = "$(bench/kabench --csv-header)" ]
 u=$(fact "$tmp/b1" uname)
-check "facts: uname '$u' names the 6.1 minimal variant" sh -c 'expr "$1" : ".*-kabench-6\.1-minimal$" >/dev/null' - "$u"
+check "facts: uname '$u' is the 6.1 minimal build's kernelrelease" \
+	sh -c 'expr "$1" : ".*-kabench-minimal-[0-9a-f]\{8\}$" >/dev/null && [ "$1" = "$(cat "$2/kernelrelease")" ]' - "$u" "${img%/*}"
 check "facts: accel=icount, shift=0, qemu_cpu=max" \
 	[ "$(fact "$tmp/b1" accel) $(fact "$tmp/b1" shift) $(fact "$tmp/b1" qemu_cpu)" = "icount 0 max" ]
 check "facts: cpu_model '$(fact "$tmp/b1" cpu_model)' is not empty" [ -n "$(fact "$tmp/b1" cpu_model)" ]

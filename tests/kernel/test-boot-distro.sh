@@ -14,8 +14,9 @@ for v in 6.1 6.12; do
 	timeout 180 qemu-system-x86_64 -accel tcg -m 256 -smp 2 -display none \
 		-monitor none -serial "file:$tmp/$v.log" -no-reboot \
 		-kernel "$dir/bzImage" -append "console=ttyS0 panic=-1" >/dev/null 2>&1
-	check "$v distro boots: console shows 'Linux version ...-kabench-$v-distro'" \
-		grep -q "Linux version [0-9.]*-kabench-$v-distro " "$tmp/$v.log"
+	rel=$(cat "$dir/kernelrelease")
+	check "$v distro boots: console shows 'Linux version $rel', its kernelrelease" \
+		sh -c 'expr "$1" : "[0-9.]*-kabench-distro-[0-9a-f]\{8\}$" >/dev/null && grep -qF "Linux version $1 " "$2"' - "$rel" "$tmp/$v.log"
 	check "$v distro runs Debian's LSMs and mitigations (AppArmor, Spectre V2)" \
 		sh -c "grep -q 'AppArmor: AppArmor initialized' '$tmp/$v.log' && grep -q 'Spectre V2 : Mitigation' '$tmp/$v.log'"
 done

@@ -82,12 +82,14 @@ check "the user's cached 6.1-fstat image was not touched" \
 # Makefile whose tinyconfig calls the compiler), with a compiler that
 # fails (the first call after 3 s, so that the first build holds its
 # lock a while), so that nothing is built (two variants of 6.1: 6.1-fstat
-# and a copy of it). Nothing here needs the 75,000 files of the real tree.
+# and the test series' comment in fs/stat.c; two variants with the same
+# sources would be one build, the second waiting for its sources' lock). Nothing here needs the 75,000 files of the real tree.
 mkdir -p "$tmp/cold/kernels/src/6.1/fs" "$tmp/v2" "$tmp/bin2"
 cp "$ucache/src/6.1.done" "$tmp/cold/kernels/src/" && cp "$ucache/src/6.1/fs/stat.c" "$tmp/cold/kernels/src/6.1/fs/" &&
 	printf 'tinyconfig:\n\tgcc -c -o /dev/null -x c /dev/null\n' >"$tmp/cold/kernels/src/6.1/Makefile" ||
 	{ fail "a scratch cache with a stand-in of the 6.1 tree"; exit 1; }
-cp -r kernel-patches/variants/6.1-fstat "$tmp/v2/" && cp -r kernel-patches/variants/6.1-fstat "$tmp/v2/6.1-fstat-b"
+cp -r kernel-patches/variants/6.1-fstat "$tmp/v2/" && mkdir "$tmp/v2/6.1-fstat-b" &&
+	cp kernel-patches/variants/6.1-fstat/base tests/series/6.1-series3/0001-*.patch "$tmp/v2/6.1-fstat-b/"
 printf '#!/bin/sh\n[ "$1" = --version ] && exec /usr/bin/gcc "$@"\nmkdir "%s" 2>/dev/null && sleep 3\nexit 1\n' "$tmp/slept" >"$tmp/bin2/gcc"
 chmod +x "$tmp/bin2/gcc"
 cold() { KABENCH_CACHE=$tmp/cold KABENCH_VARIANTS_DIR=$tmp/v2 PATH=$tmp/bin2:$PATH $build "$1" >/dev/null 2>"$tmp/$1.err"; echo $? >"$tmp/$1.rc"; }

@@ -17,8 +17,9 @@ tmp=$(mktemp -d) || exit 2
 export KABENCH_RESULTS=$tmp/results
 run=
 cleanup() {
-	# the prefix that does not build: its kept failure goes
-	rm -rf "$(kernel-patches/build --where 6.1-series-broken~2 2>/dev/null)"
+	# the prefix that does not build: its kept failure goes (the folder,
+	# or the link and the folder of the same sources it names)
+	b=$(kernel-patches/build --where 6.1-series-broken~2 2>/dev/null) && rm -rf "$(readlink -f "$b")" "$b"
 	rm -rf "$tmp" ${run:+"$run"}
 }
 trap cleanup EXIT
@@ -27,7 +28,7 @@ export KABENCH_VARIANTS_DIR="$tmp/variants"
 # The prefix that does not build is built for real once a run (bisect),
 # then met as a kept failure (run-series).
 broken=$(kernel-patches/build --where 6.1-series-broken~2)
-rm -rf "$broken"
+rm -rf "$(readlink -f "$broken")" "$broken"
 
 # The guest CPU is that of the experiment's compare line for the variant.
 sed 's/^compare .*/compare 6.1 6.1-series3 fstatat_empty mask=fsrm/' bench/experiments/smoke.exp >"$tmp/series3.exp"
@@ -77,6 +78,14 @@ check "run-series did not build it again: the same inputs failed before, the err
 	grep -q '6.1-series-broken~2-minimal: build failed before with these same inputs, not tried again: fs/read_write.c:[0-9]*:[0-9]*: error: #error' "$tmp/err"
 check "its row covers patches 2-3 and says patch 2 does not build" \
 	grep -q '^ *2-3 .*no change.*does not compile .*\[does not build\] + ' "$tmp/out"
+# Prefixes with the same sources are one build: ~3 (the error taken out
+# again) is ~1's, and both are 6.1-series3~1's (the same comment in
+# fs/stat.c); ~4 is 6.1-series3~2's (that comment and the short-cut).
+built() { readlink -f "$(kernel-patches/build --where "$1")"; }
+check "the same sources are one build: broken~1, broken~3 and series3~1" \
+	sh -c '[ -f "$1/done" ] && [ "$1" = "$2" ] && [ "$1" = "$3" ]' - "$(built 6.1-series-broken~1)" "$(built 6.1-series-broken~3)" "$(built 6.1-series3~1)"
+check "... and broken~4 and series3~2, but not series3~1" \
+	sh -c '[ -f "$1/done" ] && [ "$1" = "$2" ] && [ "$1" != "$3" ]' - "$(built 6.1-series-broken~4)" "$(built 6.1-series3~2)" "$(built 6.1-series3~1)"
 check "the short-cut's row is still patch 4 alone" grep -q '^ *4 .*changed  *[a-z ]*  *fs/stat: short-cut' "$tmp/out"
 
 expect_exit 2 "bisect: a bad threshold exits 2" series/bisect 6.1-series3 fstatat_empty -5

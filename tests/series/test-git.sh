@@ -111,6 +111,16 @@ run_series 6.1-series3
 check "run-series on the patch files succeeds" [ -s "$tmp/6.1-series3.csv" ]
 [ -s "$tmp/6.1-series3.csv" ] || tail -n 20 "$tmp/6.1-series3.err"
 
+# The commits are the patch files' sources, and the base commit Debian's:
+# one build each, whichever was made first (the sources key).
+built() { readlink -f "$(kernel-patches/build --where "$1")"; }
+same=0
+for k in 0 1 2 3; do
+	from_git=$(built "$v~$k") from_patches=$(built "6.1-series3~$k")
+	[ -f "$from_git/done" ] && [ "$from_git" = "$from_patches" ] && same=$((same + 1))
+	echo "# $v~$k: ${from_git##*/}; 6.1-series3~$k: ${from_patches##*/}"
+done
+check "the same sources are one build: the base commit and Debian's 6.1, commit K and patch file K ($same of 4)" [ $same = 4 ]
 # Per-patch attribution of the patch files: the whole fstatat_empty change
 # lands on patch 2, none on 1 and 3, and the rows add up to the total.
 run=$r
@@ -183,6 +193,7 @@ rc=$?
 echo "# git bisect run: $(( $(date +%s) - t0 )) s"
 grep 'git-bisect-kabench:' "$tmp/bisect.err" | sed 's/^/# /'
 check "git bisect run with git-bisect-kabench finishes" [ $rc -eq 0 ]
+[ $rc -eq 0 ] || tail -n 20 "$tmp/bisect.out" "$tmp/bisect.err"
 check "it names the second commit as the first bad one" grep -q "^$c2 is the first bad commit" "$tmp/bisect.out"
 git -C "$tree" bisect reset >/dev/null 2>&1
 
