@@ -33,8 +33,10 @@ check "the plan has 4 cells, each with its own seed per boot" \
 	awk -F'\t' 'NR > 1 { n++; s[$3] = $4 } END { exit !(n == 4 && s[1] != s[2]) }' "$run/plan"
 check "each cell kept its QEMU command, console log and host" \
 	sh -c "ls $run/boots/*/qemu.cmd $run/boots/*/console.log | wc -l | grep -qx 8 && grep -l '^host=' $run/boots/*/facts | wc -l | grep -qx 4"
-check "every sample is labelled icount, with the kernel's uname -r and the ERMS/FSRM check" \
-	awk -F, 'NR > 1 { n++; if ($5 != "icount" || $3 !~ /kabench-6\.1(-fstat)?-minimal$/ || $8 != "no-erms;no-fsrm" || $6 == "") bad++ }
+check "every sample is labelled icount, with the kernel's uname -r (its image's kernelrelease) and the ERMS/FSRM check" \
+	awk -F, -v run="$run" 'NR > 1 { n++; f = run "/kernels/" $2 "/kernelrelease"
+		if (!($2 in rel)) { rel[$2] = ""; getline rel[$2] <f; close(f) }
+		if ($5 != "icount" || $3 != rel[$2] || $3 !~ /-kabench-minimal-[0-9a-f]+$/ || $8 != "no-erms;no-fsrm" || $6 == "") bad++ }
 		END { exit !(n >= 8 && !bad) }' "$run/samples.csv"
 check "the table was printed" grep -q "6.1 -> 6.1-fstat" "$tmp/out"
 check "each finished cell's progress line says where its time went (the profile's in each kernel's first boot)" \
