@@ -4,7 +4,7 @@
 # limit: 120
 # foreground: it times how fast a TERM stops the runner.
 . tests/lib.sh
-echo "plan 26"
+echo "plan 27"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -36,10 +36,12 @@ script beside '. tests/lib.sh' "p=$policy" "[ -e '$tmp/fg.end' ] && p=\"\$p, aft
 	"$(wait_for fg.end); sleep 2"
 script after '. tests/lib.sh' "p=$policy" \
 	"check 'a script that starts after the foreground one ends' [ -e '$tmp/fg.end' ]" \
+	"check '... after the after-foreground one given after it (held back, it goes first)' [ -e '$tmp/late.start' ]" \
 	"check \"... runs at the usual priority (\$p)\" [ \"\$p\" = SCHED_OTHER ]"
-# One marked after-foreground, given first, waits for the foreground lane
-# to end (beside takes the background lane first).
-script late '# after-foreground: a test of the runner' '. tests/lib.sh' "p=$policy" \
+# One marked after-foreground waits for the foreground lane to end
+# (beside takes the background lane first), then goes before after, given
+# before it.
+script late '# after-foreground: a test of the runner' '. tests/lib.sh' "p=$policy" "touch '$tmp/late.start'" \
 	"check \"an after-foreground script starts after the foreground one ends, at the usual priority (\$p)\" [ -e '$tmp/fg.end' -a \"\$p\" = SCHED_OTHER ]"
 run() { KABENCH_IN_TESTS= KABENCH_CACHE=$tmp/cache KABENCH_TEST_CACHE=$tmp/tcache tests/run "$tmp/$1.sh" >"$tmp/$1.out" 2>&1; echo $?; }
 
@@ -64,13 +66,14 @@ check "with KABENCH_TEST_JOBS=2 two scripts run at the same time" \
 check "... and each script's lines are printed together" \
 	sh -c 'for n in 1 2; do grep -A 3 "^== .*/meet$n.sh$" "$1" | tail -n 1 | grep -q "^# .*/meet$n.sh took" || exit 1; done' - "$tmp/meet.out"
 KABENCH_TEST_JOBS=2 KABENCH_IN_TESTS= KABENCH_CACHE=$tmp/cache KABENCH_TEST_CACHE=$tmp/tcache \
-	tests/run "$tmp/late.sh" "$tmp/beside.sh" "$tmp/after.sh" "$tmp/fgs.sh" >"$tmp/fg.out" 2>&1
+	tests/run "$tmp/beside.sh" "$tmp/after.sh" "$tmp/late.sh" "$tmp/fgs.sh" >"$tmp/fg.out" 2>&1
 for c in "the foreground script runs at the usual priority (SCHED_OTHER)" "a script beside the foreground one runs as SCHED_IDLE (SCHED_IDLE)" \
-	"a script that starts after the foreground one ends" "... runs at the usual priority (SCHED_OTHER)" \
+	"a script that starts after the foreground one ends" "... after the after-foreground one given after it (held back, it goes first)" \
+	"... runs at the usual priority (SCHED_OTHER)" \
 	"an after-foreground script starts after the foreground one ends, at the usual priority (SCHED_OTHER)"; do
 	check "with KABENCH_TEST_JOBS=2: $c" grep -qxF "ok $c" "$tmp/fg.out"
 done
-check "... and the run passes" [ "$(tail -n 1 "$tmp/fg.out")" = "6 passed, 0 failed, 0 skipped" ]
+check "... and the run passes" [ "$(tail -n 1 "$tmp/fg.out")" = "7 passed, 0 failed, 0 skipped" ]
 KABENCH_TEST_JOBS=two tests/run "$tmp/exact.sh" >"$tmp/jobs.out" 2>&1
 check "KABENCH_TEST_JOBS=two exits 2" [ $? -eq 2 ]
 check "... naming the bad value" grep -q "KABENCH_TEST_JOBS=two is not a positive number" "$tmp/jobs.out"
