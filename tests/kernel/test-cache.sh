@@ -41,7 +41,7 @@ check "the distro profile gets its own key" [ "$(key "$($build --where 6.1-fstat
 check "the stock and patched variants get different keys" [ "$(key "$($build --where 6.1)")" != "$(key "$k0")" ]
 # The build script and the toolchain are in the key (a copy of the part).
 mkdir -p "$tmp/kp" "$tmp/bin"
-cp -r kernel-patches/build kernel-patches/ccache-gcc kernel-patches/config kernel-patches/variants "$tmp/kp/"
+cp -r kernel-patches/build kernel-patches/bin kernel-patches/config kernel-patches/variants "$tmp/kp/"
 echo "# edited" >>"$tmp/kp/build"
 check "an edited build script gets a new key" [ "$(key "$("$tmp/kp/build" --where 6.1-fstat)")" != "$(key "$k0")" ]
 printf '#!/bin/sh\n[ "$1" = --version ] && { echo "gcc (kabench test) 99.0"; exit 0; }\nexec /usr/bin/gcc "$@"\n' >"$tmp/bin/gcc"
@@ -116,7 +116,7 @@ check "dpkg's status newer than the kept version: asked again ($n2 call), the sa
 	sh -c '[ "$1" -eq 1 ] && [ -n "$2" ] && [ "$2" = "$3" ]' - "$n2" "$w1" "$w2"
 
 # ccache hashes no file that an assembler file .incbin's (as piggy.S does
-# the compressed vmlinux), in any mode: kernel-patches/ccache-gcc compiles
+# the compressed vmlinux), in any mode: kernel-patches/bin/ccache-gcc compiles
 # such a file with gcc alone, and every other through ccache.
 d=$tmp/incbin
 mkdir "$d" && printf '.section .data\n.incbin "%s/payload"\n' "$d" >"$d/p.S" && echo 'int f(void) { return 1; }' >"$d/f.c"
@@ -130,7 +130,7 @@ cc_twice() {
 }
 check "plain ccache serves the object of the earlier compile of a .S that .incbin's a changed file" [ "$(cc_twice 'ccache gcc')" = one ]
 rm -rf "$d/cache"
-check "kernel-patches/ccache-gcc: the object holds the file as it is now" [ "$(cc_twice kernel-patches/ccache-gcc)" = two ]
-for i in 1 2; do CCACHE_DIR=$d/cache CCACHE_DEPEND=1 kernel-patches/ccache-gcc -Wp,-MMD,"$d/f.d" -c -o "$d/f.o" "$d/f.c"; done
+check "kernel-patches/bin/ccache-gcc: the object holds the file as it is now" [ "$(cc_twice kernel-patches/bin/ccache-gcc)" = two ]
+for i in 1 2; do CCACHE_DIR=$d/cache CCACHE_DEPEND=1 kernel-patches/bin/ccache-gcc -Wp,-MMD,"$d/f.d" -c -o "$d/f.o" "$d/f.c"; done
 check "... and a C file goes through ccache (the second compile a hit)" \
 	sh -c 'CCACHE_DIR=$1 ccache --print-stats | grep -qx "direct_cache_hit	1"' - "$d/cache"
