@@ -2,6 +2,7 @@
 # make initramfs: a newc archive with the static init, the worker, its
 # shared libraries and the loader; rebuilt only when an input changes;
 # the same inputs give the same bytes.
+# kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 make -s initramfs >/dev/null 2>&1 || { fail "make initramfs"; exit 1; }
 cpio=build/initramfs.cpio

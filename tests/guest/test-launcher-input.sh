@@ -1,6 +1,7 @@
 #!/bin/sh
 # guest/run-guest: bad input is refused (exit 2, one line, nothing written)
 # and `--accel auto` never picks kvm on a CPU without vmx/svm. No boot here.
+# kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 make -s initramfs >/dev/null 2>&1 || { fail "make initramfs"; exit 1; }
 tmp=$(mktemp -d)

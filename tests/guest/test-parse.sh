@@ -2,6 +2,7 @@
 # guest/parse-console on the golden console logs in tests/guest/logs/:
 # NAME.log is parsed (with the options in NAME.opts, if any) and each of
 # facts, bench.csv, status.csv, verdict must equal NAME.expected/<file>.
+# kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 make -s guest/parse-console >/dev/null || { fail "make guest/parse-console"; exit 1; }
 tmp=$(mktemp -d)

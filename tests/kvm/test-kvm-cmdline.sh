@@ -7,6 +7,7 @@
 # (accelerator, -cpu with the mask, -smp, QMP socket, icount append).
 #   sh tests/kvm/test-kvm-cmdline.sh --update   rewrites the golden files
 cd "$(dirname "$0")/../.." || exit 2
+# kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 golden=tests/kvm/golden
 update=0

@@ -4,6 +4,7 @@
 # is the guest kernel's rep_movs_alternative in results/reference (icount
 # profile, 256 copies in 257 read1 ops): the same instruction sequences.
 cd "$(dirname "$0")/../.." || exit 2
+# kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT

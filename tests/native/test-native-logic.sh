@@ -7,6 +7,7 @@
 # project's 6.18 host; probe-no-shortcut.csv a real one of a 6.1 icount
 # guest (tests/native/test-kind-guests.sh); the others are made up.
 cd "$(dirname "$0")/../.." || exit 2
+# kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 fx=tests/native/fixtures
 tmp=$(mktemp -d) || exit 2

@@ -3,6 +3,7 @@
 # profile-args with a QEMU without plugin support (a fake one through
 # KABENCH_QEMU), with no QEMU at all, with bad arguments; the plugin itself
 # refusing more than one vCPU or an unknown argument.
+# kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 make -s -f guest/plugin/rules.mk build/plugin/kabench-prof.so >/dev/null 2>&1 ||
 	{ fail "make the plugin"; exit 1; }

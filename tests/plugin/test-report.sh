@@ -5,6 +5,7 @@
 # facts or from the cell's line in RUN/plan, the report's rows adding up exactly to
 # its totals in every column, --top, the charts, --text, a run without
 # profiles saying why, and bad input.
+# kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT

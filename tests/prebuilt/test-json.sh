@@ -1,6 +1,7 @@
 # results.json and compare.json (report/write-json) against the shapes
 # results/README.md documents, on the committed reference run's CSV (no
 # boot); tests/prebuilt/test-baseline.sh checks a real run's files too.
+# kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 . tests/prebuilt/json.sh
 

@@ -1,6 +1,7 @@
 # plot/draw: one gnuplot draws every chart of a list; a chart that fails
 # is named on stderr (its output file and gnuplot's error), exit 1, and
 # the charts after it are still drawn; a quote in a title is text.
+# kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -1,6 +1,7 @@
 # No string reaches gnuplot or a shell as code: a run folder, experiment,
 # kernels, testcase and CPU named with quotes, $() and backticks are drawn
 # and reported as text, and none of the commands in them runs.
+# kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 . tests/report/helpers.sh
 make -s build/analyze/summarize build/analyze/compare || { fail "build the report tools"; exit 1; }

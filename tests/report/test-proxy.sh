@@ -11,6 +11,7 @@
 # and copy rows, from one more run, the same in each); kind-*.csv are
 # native/kind outputs of the host and of a 6.1 guest.
 cd "$(dirname "$0")/../.." || exit 2
+# kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 fx=tests/report/fixture-proxy
 tmp=$(mktemp -d) || exit 2

@@ -1,5 +1,6 @@
 # The summarizer, the comparison and make report, on committed fixtures
 # whose per-boot rates are chosen by hand (see tests/report/fixture/).
+# kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 . tests/report/helpers.sh
 make -s build/analyze/summarize build/analyze/compare || { fail "build the report tools"; exit 1; }

@@ -1,5 +1,6 @@
 # The significance rule of compare (Welch's t-test and a minimum effect)
 # on summary rows written by hand, and analyze/check-regression's exit codes.
+# kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 . tests/report/helpers.sh
 make -s build/analyze/compare || { fail "build compare"; exit 1; }

@@ -1,5 +1,6 @@
 #!/bin/sh
 # analyze/stats.c at its exact boundaries (tests/report/stats-unit.c).
+# kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -1,6 +1,7 @@
 # A suite's table (more than 10 rows, as bench/experiments/wis.exp gives)
 # opens with its improved and regressed rows, then every row and the
 # geometric mean; a small table (the seeds') is printed as before.
+# kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 make -s build/analyze/summarize build/analyze/compare || { fail "build the report tools"; exit 1; }
 

@@ -2,6 +2,7 @@
 # summarize's arithmetic on samples written by hand: a boot's rate is its
 # ops over its time (not the mean of its sample rates), the median of an
 # even number of boots, per_task, and cells apart by every key column.
+# kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 . tests/report/helpers.sh
 make -s build/analyze/summarize || { fail "build summarize"; exit 1; }

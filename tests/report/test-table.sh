@@ -1,6 +1,7 @@
 # Several task counts give one table per pair; published figures go only
 # beside their seed's own kernels; the report header says what the run
 # folder holds and nothing it does not.
+# kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 . tests/report/helpers.sh
 make -s build/analyze/summarize build/analyze/compare || { fail "build the report tools"; exit 1; }

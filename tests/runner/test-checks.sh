@@ -2,6 +2,7 @@
 # The test scripts themselves: a check whose condition goes on after the
 # command that `check` runs (check "x" [ a ] && [ b ]) asserts only its
 # first part; the rest runs outside the check and can never fail it.
+# kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 echo "plan 7"
 tmp=$(mktemp -d)

@@ -4,6 +4,7 @@
 # per measured step, a patch that did not build counted with the next one,
 # points and instructions/op that add up to the total, the 1% rule, the
 # waterfall chart. No kernel, no boot.
+# kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
