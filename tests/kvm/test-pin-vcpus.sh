@@ -3,7 +3,6 @@
 # one host thread per vCPU too, so the pinning is checked in
 # /proc/PID/task/TID/status (Cpus_allowed_list), no KVM needed.
 cd "$(dirname "$0")/../.." || exit 2
-# kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 
 make -s guest/pin-vcpus || { fail "pin-vcpus builds"; exit 1; }
