@@ -2,7 +2,7 @@
 # tests/run itself: a plan that is not met, a script past its time limit, a
 # non-zero exit without a failed check, and the skip list.
 # limit: 120
-# after-foreground: it times how fast a TERM stops the runner (at the usual priority: a SCHED_IDLE script beside the foreground lane may wait seconds for a CPU), and its nested runner checks that a foreground script runs at the usual priority.
+# foreground: it times how fast a TERM stops the runner.
 . tests/lib.sh
 echo "plan 29"
 tmp=$(mktemp -d)
