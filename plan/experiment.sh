@@ -174,6 +174,8 @@ bad "*) die2 "unknown compare option '$(echo "$exp_compare" | sed -n 's/^bad //p
 # COMPARE or TESTS overrides a proxy for any other cell is an error; with
 # them it is left out.
 exp_resolve_proxy() {
+	exp_proxy=
+	[ -n "$exp_raw_proxy" ] || return 0
 	exp_proxy=$(printf '%s' "$exp_raw_proxy" | awk -v cmp="$exp_compare" '
 		BEGIN { n = split(cmp, l, "\n"); for (i = 1; i <= n; i++) { k = split(l[i], w, " ")
 			for (j = 5; j <= k; j++) { runs[w[1] ":" w[j]] = 1; runs[w[2] ":" w[j]] = 1 } } }
