@@ -1,13 +1,16 @@
 /* console-times LOG OUT: host times of a boot's console events.
+ * console-times --stamp EVENT OUT: appends "T EVENT" to OUT, and exits.
  *
  * Follows LOG (QEMU's serial file) while QEMU runs and appends to OUT one
  * line per event, with the host's clock (seconds since the epoch; run-guest
- * adds its own events to the same file, see guest/timing):
+ * adds its own events to the same file with --stamp, see guest/timing):
+ *   T start              its own start (run-guest starts it with QEMU)
  *   T console            the first byte (firmware and kernel are up)
  *   T init               the guest init's first "@@kabench fact" line
  *   T begin TEST         "@@kabench begin test=TEST ..."
  *   T end TEST           "@@kabench end test=TEST ..."
  *   T done               "@@kabench done ..."
+ *   T exit               SIGTERM, after one last read (QEMU has exited)
  * Under icount guest time is virtual, so where a boot's real time goes can
  * only be read off the host clock. It polls every 2 ms (a boot is seconds
  * long) and ends at SIGTERM after one last read; run-guest starts it with
@@ -74,16 +77,23 @@ int main(int argc, char **argv)
 	int fd = -1, first = 1, init_seen = 0, last = 0;
 	FILE *out;
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: console-times LOG OUT\n");
+	int stamp = argc == 4 && !strcmp(argv[1], "--stamp");
+
+	if (argc != 3 && !stamp) {
+		fprintf(stderr, "usage: console-times LOG OUT | --stamp EVENT OUT\n");
 		return 2;
 	}
 	sigaction(SIGTERM, &sa, NULL);
-	out = fopen(argv[2], "a");
+	out = fopen(argv[argc - 1], "a");
 	if (!out) {
-		fprintf(stderr, "console-times: %s: %s\n", argv[2], strerror(errno));
+		fprintf(stderr, "console-times: %s: %s\n", argv[argc - 1], strerror(errno));
 		return 1;
 	}
+	/* (A program, not date | cut: run-guest stamps several events a boot.) */
+	fprintf(out, "%.3f %s\n", wall(), stamp ? argv[2] : "start");
+	if (stamp)
+		return fclose(out) ? 1 : 0;
+	fflush(out);
 	for (;;) {
 		ssize_t r;
 
@@ -113,6 +123,7 @@ int main(int argc, char **argv)
 			break;
 		nanosleep(&nap, NULL);
 	}
+	fprintf(out, "%.3f exit\n", wall());
 	fclose(out);
 	return 0;
 }
