@@ -1,4 +1,5 @@
 #!/bin/sh
+# no-kernel-build: it boots distro builds only if cached, and unpacks 6.12 to find out.
 # The distro profile boots too. Building it costs ~7 min per base, more than
 # make test can spend, so this boots only distro images already in the
 # cache (make kernels VARIANTS="6.1 6.12" PROFILE=distro) and skips otherwise.

@@ -4,7 +4,7 @@
 # limit: 120
 # foreground: it times how fast a TERM stops the runner.
 . tests/lib.sh
-echo "plan 29"
+echo "plan 30"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -75,17 +75,21 @@ for c in "the foreground script runs at the usual priority (SCHED_OTHER)" "a scr
 done
 check "... and the run passes" [ "$(tail -n 1 "$tmp/fg.out")" = "7 passed, 0 failed, 0 skipped" ]
 # With no times of an earlier run, a kernel-free script given after
-# another goes first: one background lane while the foreground one
-# (waiting for both) runs.
+# the others goes first, then one that builds no kernel, then the rest:
+# one background lane while the foreground one (waiting for them) runs.
 script kneed '. tests/lib.sh' "touch '$tmp/kneed.start'" \
+	"check 'with no times known, the script that builds no kernel, given after this one, started first' [ -e '$tmp/knobuild.start' ]"
+script knobuild '# no-kernel-build: a test of the runner' '. tests/lib.sh' "touch '$tmp/knobuild.start'" \
 	"check 'with no times known, the kernel-free script given after this one started first' [ -e '$tmp/kfree.start' ]"
 script kfree '# kernel-free: a test of the runner' '. tests/lib.sh' "touch '$tmp/kfree.start'" 'pass kernel-free'
 script kfg '# foreground: a test of the runner' '. tests/lib.sh' "$(wait_for kneed.start)" 'pass foreground'
 KABENCH_TEST_JOBS=2 KABENCH_IN_TESTS= KABENCH_CACHE=$tmp/cache KABENCH_TEST_CACHE=$tmp/kcache \
-	tests/run "$tmp/kneed.sh" "$tmp/kfree.sh" "$tmp/kfg.sh" >"$tmp/kfree.out" 2>&1
+	tests/run "$tmp/kneed.sh" "$tmp/knobuild.sh" "$tmp/kfree.sh" "$tmp/kfg.sh" >"$tmp/kfree.out" 2>&1
 check "with KABENCH_TEST_JOBS=2 and no times known, a kernel-free script goes before the others" \
 	grep -qx 'ok with no times known, the kernel-free script given after this one started first' "$tmp/kfree.out"
-check "... and the run passes" [ "$(tail -n 1 "$tmp/kfree.out")" = "4 passed, 0 failed, 0 skipped" ]
+check "... then one that builds no kernel, before one that may" \
+	grep -qx 'ok with no times known, the script that builds no kernel, given after this one, started first' "$tmp/kfree.out"
+check "... and the run passes" [ "$(tail -n 1 "$tmp/kfree.out")" = "5 passed, 0 failed, 0 skipped" ]
 KABENCH_TEST_JOBS=two tests/run "$tmp/exact.sh" >"$tmp/jobs.out" 2>&1
 check "KABENCH_TEST_JOBS=two exits 2" [ $? -eq 2 ]
 check "... naming the bad value" grep -q "KABENCH_TEST_JOBS=two is not a positive number" "$tmp/jobs.out"
