@@ -1,5 +1,5 @@
 #!/bin/sh
-# no-kernel-build: it boots distro builds only if cached, and unpacks 6.12 to find out.
+# no-kernel-build: it unpacks 6.12 and boots distro builds only if cached (with no times known the tests' cache is new: none are).
 # The distro profile boots too. Building it costs ~7 min per base, more than
 # make test can spend, so this boots only distro images already in the
 # cache (make kernels VARIANTS="6.1 6.12" PROFILE=distro) and skips otherwise.

@@ -1,4 +1,3 @@
-# no-kernel-build: it fetches and boots a Debian kernel package, and waits for no kernel build.
 # A distribution's kernel package as a variant: "deb linux-image-amd64 dbg"
 # (Debian 12's current kernel: apt-get download, then vmlinuz and config
 # from the package, the real System.map from its -dbg twin, ~860 MB, only
