@@ -28,7 +28,7 @@ cmd() {
 		fail "kvm command line $name: run-guest --print-cmd $* failed: $(tail -n 1 "$tmp/err")"
 		return 1
 	fi
-	sed -e "s|$tmp/out|@OUT@|g" -e "s|$tmp/bzImage|@KERNEL@|g" \
+	sed -e "s|${TMPDIR:-/tmp}/kabench-qmp\.|@TMPDIR@/kabench-qmp.|g" -e "s|$tmp/out|@OUT@|g" -e "s|$tmp/bzImage|@KERNEL@|g" \
 		-e "s|$tmp/initramfs.cpio|@INITRD@|g" -e "s|$tmp|@TMP@|g" "$tmp/raw" >"$tmp/$name.args"
 	if [ $update = 1 ]; then
 		cp "$tmp/$name.args" "$golden/$name.args"
@@ -59,7 +59,7 @@ if [ "$n" -ge 2 ]; then
 		has $c "-accel kvm" -accel kvm
 		has $c "-cpu host with erms and fsrm masked" -cpu host,-erms,-fsrm
 		has $c "-smp 2 honoured" -smp 2
-		has $c "a QMP socket in the run folder for the pinning" -qmp unix:@OUT@/qmp.sock,server=on,wait=off
+		has $c "a QMP socket in a folder of its own under TMPDIR (a run folder on 9p or NFS cannot hold one)" -qmp unix:@TMPDIR@/kabench-qmp.XXXXXX/qmp.sock,server=on,wait=off
 		hasnt $c "-icount" -icount
 		append_hasnt $c noapictimer
 		append_hasnt $c no_timer_check
