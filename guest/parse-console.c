@@ -51,7 +51,7 @@ static struct {
 	struct list launcher_facts, facts, rows, status, detail;
 	char *tail[TAIL_LINES];
 	size_t lines;
-	int panic, oops, warned, done, runs_done, runs_said, garbled, header_bad;
+	int panic, oops, warned, done, runs_done, runs_said, garbled, mended, header_bad;
 	int failed, truncated, init_errors;
 	char cur_test[128], cur_tasks[32];
 	int in_run, cur_rows;
@@ -202,6 +202,51 @@ static void kernel_message(const char *s)
 		st.oops = 1;
 }
 
+/* Is "PAYLOAD *xxxxxxxx" (N bytes at S, no newline) a checked marker? */
+static int checked(const char *s, size_t n)
+{
+	char hex[9], *end;
+
+	if (n < 11 || s[n - 10] != ' ' || s[n - 9] != '*')
+		return 0;
+	memcpy(hex, s + n - 8, 8);
+	hex[8] = '\0';
+	unsigned long sum = strtoul(hex, &end, 16);
+	return !*end && sum == marker_hash(s, n - 10);
+}
+
+/* A marker line that a kernel message cut: its payload so far (the
+ * message, up to its newline, is at its end), waiting for the next line. */
+static char *cut;
+
+/* The next line after a cut marker: the marker is the cut line's first K
+ * bytes followed by this line, for the K whose check matches; the rest of
+ * the cut line is the kernel message. 1 if so (then handled). */
+static int mend(const char *s)
+{
+	size_t c = strlen(cut), n = strlen(s);
+	char *m = malloc(c + n + 1);
+
+	if (!m) {
+		perror("parse-console");
+		exit(1);
+	}
+	for (size_t k = c + 1; k-- > 0;) {
+		memcpy(m, cut, k);
+		memcpy(m + k, s, n + 1);
+		if (checked(m, k + n)) {
+			kernel_message(cut + k);
+			m[k + n - 10] = '\0';
+			st.mended++;
+			marker(m);
+			free(m);
+			return 1;
+		}
+	}
+	free(m);
+	return 0;
+}
+
 static void line(char *s)
 {
 	size_t n = strlen(s);
@@ -211,23 +256,29 @@ static void line(char *s)
 		s[--n] = '\0';
 	remember(s);
 	m = strstr(s, "@@kabench ");
+	if (cut) {
+		int mended = !m && mend(s);
+		free(cut);
+		cut = NULL;
+		if (mended)
+			return;
+		st.garbled++;
+	}
 	if (!m) {
 		kernel_message(s);
 		return;
 	}
 	/* "@@kabench PAYLOAD *xxxxxxxx" and nothing after it. */
-	char *payload = m + 10, *star = strrchr(payload, '*');
-	char *end;
-	if (!star || star == payload || star[-1] != ' ' || strlen(star + 1) != 8) {
+	char *payload = m + 10;
+	size_t plen = strlen(payload);
+	if (!checked(payload, plen)) {
+		/* No check at its end: perhaps cut by a kernel message. */
+		if ((cut = strdup(payload)))
+			return;
 		st.garbled++;
 		return;
 	}
-	unsigned long sum = strtoul(star + 1, &end, 16);
-	if (*end || sum != marker_hash(payload, star - 1 - payload)) {
-		st.garbled++;
-		return;
-	}
-	star[-1] = '\0';
+	payload[plen - 10] = '\0';
 	marker(payload);
 }
 
@@ -341,6 +392,8 @@ int main(int argc, char **argv)
 	size_t cap = 0;
 	while (getline(&l, &cap, in) >= 0)
 		line(l);
+	if (cut)
+		st.garbled++;
 	free(l);
 	fclose(in);
 
@@ -425,6 +478,8 @@ int main(int argc, char **argv)
 			 st.garbled);
 		fprintf(f, "%s\n", buf);
 	}
+	if (st.mended)
+		fprintf(f, "%d marker lines cut by a kernel message, mended\n", st.mended);
 	if (strcmp(verdict, "ok")) {
 		fprintf(f, "--- last console lines:\n");
 		size_t first = st.lines > TAIL_LINES ? st.lines - TAIL_LINES : 0;
