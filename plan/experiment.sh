@@ -7,10 +7,11 @@
 # An experiment is lines of "field value...", '#' starts a comment:
 #   compare BASE NEW TESTCASE... [cpu=MODEL] [mask=FLAGS]   (one or more;
 #     FLAGS like erms,fsrm or erms+fsrm, the form a run's copy is written in)
-#   profile accel cpu mask smp tasks interval warmup samples repeats shift
-#   seed plugin warnings min_effect fail_on_regression     (optional)
-#   mode (processes, threads or both) mem (guest MB)       (optional)
-#   icount_interval SEC  (optional) the sample length when the boots run
+#   FIELD VALUE  for each of the fields below, every one optional (its
+#     default in EXP_DEFAULTS): profile accel cpu mask smp tasks interval
+#     warmup samples repeats shift seed plugin warnings min_effect
+#     fail_on_regression mode (processes, threads or both) mem (guest MB)
+#   icount_interval SEC  the sample length when the boots run
 #     under icount, where a figure is an instruction count and needs
 #     thousands of ops, not seconds; tcg, kvm and native keep interval (and
 #     an INTERVAL= override without ICOUNT_INTERVAL= sets it for icount too)
@@ -24,29 +25,43 @@
 # the compare lines' kernels) and TESTS="a,b" (their testcases). Variables
 # in the environment are never read.
 
-EXP_FIELDS="profile accel cpu mask smp tasks interval warmup samples repeats shift"
-EXP_OPTIONAL="seed plugin warnings min_effect fail_on_regression mode mem icount_interval"
-# Defaults of the optional fields, in order.
-EXP_DEFAULTS="1 on drop 1 none processes 512 none"
+EXP_FIELDS="profile accel cpu mask smp tasks interval warmup samples repeats shift
+seed plugin warnings min_effect fail_on_regression mode mem icount_interval"
+# Their defaults, in order (README.md's experiment table says the same).
+EXP_DEFAULTS="minimal auto max none 1 1 0.2 1 3 3 0
+1 on drop 1 none processes 512 none"
 
 . lib/common.sh
 
 # exp_is_field NAME: is NAME one of the fields above?
-exp_is_field() { case " $EXP_FIELDS $EXP_OPTIONAL " in *" $1 "*) return 0 ;; esac; return 1; }
+exp_is_field() { case " $(echo $EXP_FIELDS) " in *" $1 "*) return 0 ;; esac; return 1; }
+
+# exp_bad MSG: one more error of the file being read; exp_errors prints
+# them all (one line each) and exits 2, so a file's every bad line shows
+# at once. exp_at FIELD: where FIELD's value came from, for a message.
+exp_bad() { exp_err="$exp_err$*
+"; }
+exp_errors() {
+	[ -n "$exp_err" ] || return 0
+	printf '%s' "$exp_err" | sed 's/^/kabench: /' >&2
+	exit 2
+}
+exp_at() {
+	eval "o=\$ov_$1 l=\${exp_line_$1-}"
+	if [ -n "$o" ]; then echo "command line: $(echo "$1" | tr a-z A-Z)"
+	elif [ -n "$l" ]; then echo "$file:$l"
+	else echo "$file (default)"; fi
+}
 
 # exp_read FILE [KEY=VALUE...]: sets exp_<field> and exp_compare (one
 # "BASE NEW CPU MASK TESTS..." a line; CPU and MASK resolved, "-" for none).
 exp_read() {
 	file=$1; shift
 	exp_parse "$file" "$@"
-	for f in $EXP_FIELDS; do
-		eval "v=\$exp_$f"
-		[ -n "$v" ] || die2 "experiment $file does not set '$f'"
-	done
 	exp_defaults
 	exp_resolve_compare
 	exp_resolve_proxy "$file"
-	[ -n "$exp_compare" ] || [ -n "$exp_series" ] || die2 "experiment $file has no compare line"
+	[ -n "$exp_compare" ] || [ -n "$exp_series" ] || exp_bad "$file: no compare line (compare BASE NEW TESTCASE...)"
 	exp_check
 }
 
@@ -54,18 +69,19 @@ exp_read() {
 # is: no field is required, no value checked, no override taken.
 exp_load() {
 	exp_parse "$1"
+	exp_errors
 	exp_defaults
 	exp_resolve_compare
 	exp_resolve_proxy "$1"
 }
 
-# exp_defaults: the optional fields left unset get their defaults.
+# exp_defaults: the fields left unset get their defaults.
 exp_defaults() {
 	# (Positional, not one cut per field: every tool that reads a run's
 	# experiment pays for this.)
 	# shellcheck disable=SC2086
 	set -- $EXP_DEFAULTS
-	for f in $EXP_OPTIONAL; do
+	for f in $EXP_FIELDS; do
 		eval "[ -n \"\$exp_$f\" ] || exp_$f=\$1"
 		shift
 	done
@@ -75,8 +91,8 @@ exp_defaults() {
 exp_parse() {
 	file=$1; shift
 	[ -r "$file" ] || die2 "no experiment file '$file'"
-	exp_compare= exp_raw_compare= exp_series= exp_raw_proxy=
-	for f in $EXP_FIELDS $EXP_OPTIONAL; do eval "exp_$f= ov_$f="; done
+	exp_compare= exp_raw_compare= exp_series= exp_raw_proxy= exp_err=
+	for f in $EXP_FIELDS; do eval "exp_$f= ov_$f= exp_line_$f="; done
 	exp_overrides "$@"
 	n=0
 	while IFS= read -r line || [ -n "$line" ]; do
@@ -88,10 +104,10 @@ exp_parse() {
 		key=$1; shift
 		case $key in
 		compare)
-			[ $# -ge 3 ] || die2 "$file:$n: 'compare $*' needs BASE NEW TESTCASE..."
+			[ $# -ge 3 ] || { exp_bad "$file:$n: 'compare $*' needs BASE NEW TESTCASE..."; continue; }
 			exp_raw_compare="$exp_raw_compare$*
 " ;;
-		*[!a-z_]*) die2 "$file:$n: unknown field '$key'" ;;
+		*[!a-z_]*) exp_bad "$file:$n: unknown field '$key'" ;;
 		proxy)
 			p=$(echo "$*" | awk '$1 ~ /^[A-Za-z0-9._~+-]+:[A-Za-z0-9_]+$/ && $2 == "=" && NF % 2 == 1 {
 				out = $1 " +" $3
@@ -100,19 +116,19 @@ exp_parse() {
 					out = out " " $i $(i + 1)
 				}
 				if ($3 ~ /^[A-Za-z0-9_]+$/) print out }')
-			[ -n "$p" ] || die2 "$file:$n: bad proxy '$*' (want VARIANT:TESTCASE = A + B - C)"
+			[ -n "$p" ] || { exp_bad "$file:$n: bad proxy '$*' (want VARIANT:TESTCASE = A + B - C)"; continue; }
 			exp_raw_proxy="$exp_raw_proxy$p
 " ;;
 		series)	# a series experiment (series/run-series reads it)
-			[ $# -eq 1 ] || die2 "$file:$n: 'series' wants one variant, got '$*'"
+			[ $# -eq 1 ] || { exp_bad "$file:$n: 'series' wants one variant, got '$*'"; continue; }
 			exp_series=$1 ;;
 		*)
-			exp_is_field "$key" || die2 "$file:$n: unknown field '$key'"
-			[ $# -eq 1 ] || die2 "$file:$n: field '$key' wants one value, got '$*'"
-			eval "exp_$key=\$1" ;;
+			exp_is_field "$key" || { exp_bad "$file:$n: unknown field '$key' (fields: $(echo $EXP_FIELDS))"; continue; }
+			[ $# -eq 1 ] || { exp_bad "$file:$n: field '$key' wants one value, got '$*'"; continue; }
+			eval "exp_$key=\$1 exp_line_$key=$n" ;;
 		esac
 	done <"$file"
-	for f in $EXP_FIELDS $EXP_OPTIONAL; do
+	for f in $EXP_FIELDS; do
 		eval "[ -z \"\$ov_$f\" ] || exp_$f=\$ov_$f"
 	done
 	# INTERVAL= on the command line is the interval under every accelerator.
@@ -188,24 +204,28 @@ exp_resolve_proxy() {
 
 
 exp_check() {
-	case $exp_accel in auto|kvm|tcg|icount) ;; *) die2 "unknown accelerator '$exp_accel' (auto, kvm, tcg or icount)" ;; esac
-	case $exp_profile in minimal|distro) ;; *) die2 "unknown profile '$exp_profile' (minimal or distro)" ;; esac
-	is_uint "$exp_smp" && [ "$exp_smp" -ge 1 ] || die2 "bad smp '$exp_smp' (a whole number >= 1)"
-	is_uint "$exp_repeats" && [ "$exp_repeats" -ge 1 ] || die2 "bad repeats '$exp_repeats' (a whole number >= 1)"
-	is_uint "$exp_shift" && [ "$exp_shift" -le 10 ] || die2 "bad shift '$exp_shift' (0 to 10)"
-	is_uint "$exp_seed" || die2 "bad seed '$exp_seed' (a whole number)"
-	case $exp_plugin in on|off) ;; *) die2 "bad plugin '$exp_plugin' (on or off)" ;; esac
-	case $exp_warnings in drop|keep) ;; *) die2 "bad warnings '$exp_warnings' (drop or keep)" ;; esac
-	is_decimal "$exp_min_effect" || die2 "bad min_effect '$exp_min_effect' (percent >= 0)"
+	case $exp_accel in auto|kvm|tcg|icount) ;; *) exp_bad "$(exp_at accel): unknown accelerator '$exp_accel' (auto, kvm, tcg or icount)" ;; esac
+	case $exp_profile in minimal|distro) ;; *) exp_bad "$(exp_at profile): unknown profile '$exp_profile' (minimal or distro)" ;; esac
+	is_uint "$exp_smp" && [ "$exp_smp" -ge 1 ] || exp_bad "$(exp_at smp): bad smp '$exp_smp' (a whole number >= 1)"
+	is_uint "$exp_repeats" && [ "$exp_repeats" -ge 1 ] || exp_bad "$(exp_at repeats): bad repeats '$exp_repeats' (a whole number >= 1)"
+	is_uint "$exp_shift" && [ "$exp_shift" -le 10 ] || exp_bad "$(exp_at shift): bad shift '$exp_shift' (0 to 10)"
+	is_uint "$exp_seed" || exp_bad "$(exp_at seed): bad seed '$exp_seed' (a whole number)"
+	case $exp_plugin in on|off) ;; *) exp_bad "$(exp_at plugin): bad plugin '$exp_plugin' (on or off)" ;; esac
+	case $exp_warnings in drop|keep) ;; *) exp_bad "$(exp_at warnings): bad warnings '$exp_warnings' (drop or keep)" ;; esac
+	is_decimal "$exp_min_effect" || exp_bad "$(exp_at min_effect): bad min_effect '$exp_min_effect' (percent >= 0)"
 	[ "$exp_fail_on_regression" = none ] || is_decimal "$exp_fail_on_regression" ||
-		die2 "bad fail_on_regression '$exp_fail_on_regression' (percent, or none)"
-	case $exp_mode in processes|threads|both) ;; *) die2 "bad mode '$exp_mode' (processes, threads or both)" ;; esac
-	is_uint "$exp_mem" && [ "$exp_mem" -ge 64 ] || die2 "bad mem '$exp_mem' (guest memory in MB, >= 64)"
+		exp_bad "$(exp_at fail_on_regression): bad fail_on_regression '$exp_fail_on_regression' (percent, or none)"
+	case $exp_mode in processes|threads|both) ;; *) exp_bad "$(exp_at mode): bad mode '$exp_mode' (processes, threads or both)" ;; esac
+	is_uint "$exp_mem" && [ "$exp_mem" -ge 64 ] || exp_bad "$(exp_at mem): bad mem '$exp_mem' (guest memory in MB, >= 64)"
+	while read -r b n cpu mask rest; do
+		[ -n "$b" ] || continue
+		case $cpu in ''|*[!A-Za-z0-9._-]*) exp_bad "$file: compare $b $n: bad cpu '$cpu' (a QEMU CPU model name)" ;; esac
+		case $mask in -) ;; *[!a-z0-9_.,-]*|,*|*,|*,,*) exp_bad "$file: compare $b $n: bad mask '$mask' (flag names like erms,fsrm)" ;; esac
+	done <<EOT
+$exp_compare
+EOT
+	exp_errors
 	[ -n "$exp_compare" ] || return 0
-	echo "$exp_compare" | while read -r b n cpu mask rest; do
-		case $cpu in ''|*[!A-Za-z0-9._-]*) die2 "bad cpu '$cpu' (a QEMU CPU model name)" ;; esac
-		case $mask in -) ;; *[!a-z0-9_.,-]*|,*|*,|*,,*) die2 "bad mask '$mask' (flag names like erms,fsrm)" ;; esac
-	done || exit 2
 	# The plan's numbers and testcase names: bench/kabench is their one reader.
 	make -s bench/kabench >&2 || exit 1
 	[ "$exp_icount_interval" = none ] || bench/kabench --check-plan --test getppid \
@@ -319,5 +339,5 @@ exp_write() {
 		printf "compare %s %s", $1, $2; for (i = 5; i <= NF; i++) printf " %s", $i; printf " cpu=%s mask=%s\n", $3, m }'
 	[ -z "$exp_proxy" ] || echo "$exp_proxy" | awk '{ printf "proxy %s:%s =", $1, $2
 		for (i = 3; i <= NF; i++) printf "%s %s", (i == 3 ? "" : " " substr($i, 1, 1)), substr($i, 2); print "" }'
-	for f in $EXP_FIELDS $EXP_OPTIONAL; do eval "echo \"$f \$exp_$f\""; done
+	for f in $EXP_FIELDS; do eval "echo \"$f \$exp_$f\""; done
 }

@@ -86,6 +86,30 @@ expect_exit 2 "plan/experiment on a missing file exits 2" plan/experiment compar
 expect_exit 2 "plan/experiment: an unknown command exits 2" plan/experiment frobnicate "$tmp/copy.exp"
 printf 'compare A B t1\nbogus 1\n' >"$tmp/bad.exp"
 check "plan/experiment names an unknown field's line in one line" \
-	sh -c '[ "$(plan/experiment compare "$1" 2>&1 >/dev/null)" = "kabench: $1:2: unknown field '"'"'bogus'"'"'" ]' - "$tmp/bad.exp"
+	sh -c 'e=$(plan/experiment compare "$1" 2>&1 >/dev/null); [ "$(echo "$e" | wc -l)" -eq 1 ] &&
+	case $e in "kabench: $1:2: unknown field '"'"'bogus'"'"' (fields: profile accel "*) ;; *) false ;; esac' - "$tmp/bad.exp"
+# Only a compare line: every field takes its default.
+printf 'compare 6.1 6.1-fstat fstat\n' >"$tmp/min.exp"
+min_defaults() {
+	out=$(sh -c '. plan/experiment.sh; exp_read "$1"; exp_write' - "$tmp/min.exp" 2>&1) || return 1
+	for want in "profile minimal" "accel auto" "cpu max" "mask none" "smp 1" "tasks 1" "interval 0.2" \
+		"warmup 1" "samples 3" "repeats 3" "shift 0" "mode processes"; do
+		echo "$out" | grep -qx "$want" || { echo "# missing: $want"; return 1; }
+	done
+}
+check "an experiment of one compare line takes every other field's default" min_defaults
+# Every bad line at once, each with its file and line (or the command line).
+printf 'compare 6.1 6.1-fstat fstat\nsmp x\nbogus 1\nmode fast\nrepeats 0 1\n' >"$tmp/bad4.exp"
+all_errors() {
+	e=$(sh -c '. plan/experiment.sh; exp_read "$1" SHIFT=11' - "$tmp/bad4.exp" 2>&1 >/dev/null)
+	rc=$?
+	[ $rc -eq 2 ] && [ "$(echo "$e" | wc -l)" -eq 5 ] &&
+		echo "$e" | grep -q "^kabench: $tmp/bad4.exp:2: bad smp 'x'" &&
+		echo "$e" | grep -q "^kabench: $tmp/bad4.exp:3: unknown field 'bogus'" &&
+		echo "$e" | grep -q "^kabench: $tmp/bad4.exp:4: bad mode 'fast'" &&
+		echo "$e" | grep -q "^kabench: $tmp/bad4.exp:5: field 'repeats' wants one value" &&
+		echo "$e" | grep -q "^kabench: command line: SHIFT: bad shift '11'"
+}
+check "a bad experiment lists every bad field at once, with file and line" all_errors
 check "make takes its experiment settings from the reader" \
 	sh -c '[ "$(make -s --eval "kabench-print-settings: ; @echo \$(EXP_READER_SETTINGS)" kabench-print-settings)" = "$(plan/experiment settings)" ]'
