@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # kabench: A/B benchmarks of Linux kernels booted in QEMU.
 # `make help` lists the targets and the variables.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* compare: pairs of cells from summary.csv -> %change, p-value, verdict.
  *
  * usage: compare [--min-effect PCT] [--alpha A] SUMMARY.CSV PAIRS.CSV > COMPARE.CSV

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 #include "csv.h"
 
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* Minimal CSV reading for kabench's own files: no quoting, no embedded
  * commas (the writers replace commas in free text). */
 #ifndef KABENCH_CSV_H

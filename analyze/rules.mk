@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # analyze/: samples into summaries, pairs and comparisons (see analyze/README.md).
 
 TOOLS_CFLAGS = -std=gnu11 -Wall -Wextra -O2

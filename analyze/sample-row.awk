@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # sample-row.awk: a boot's bench.csv (bench/kabench; columns by name) into
 # rows of samples.csv (analyze/columns samples), for collect-samples and
 # native/run: awk -f lib/csv.awk -f analyze/sample-row.awk with cols (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 #ifndef KABENCH_STATS_H
 #define KABENCH_STATS_H
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* summarize: samples.csv (one row per measured sample) -> summary.csv
  * (one row per cell: kernel x testcase x mode x tasks x accelerator x CPU
  * model x QEMU CPU spec: boots run on different -cpu specs never mix).

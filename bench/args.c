@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* Strict parsers for kabench's option values. */
 #include <ctype.h>
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* kabench: the testcase interface and what the runner shares with tasks. */
 #ifndef KABENCH_H
 #define KABENCH_H

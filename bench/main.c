@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* kabench: will-it-scale-style syscall throughput. Parses the options, checks
  * them, then runs the testcase once per task count (run.c). */
 #define _GNU_SOURCE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* Marks for kabench's instruction profile (guest/plugin/).
  *
  * A mark is `nopl SIG(%rax)` (0f 1f 80 + a 4-byte signature): a real CPU,

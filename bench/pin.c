@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* Task placement with hwloc: task i runs on one PU of core i (or on PU i
  * with --per-thread), wrapping around when there are more tasks. */
 #define _GNU_SOURCE

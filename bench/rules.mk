@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # bench/: the kabench worker harness (see bench/README.md).
 
 BENCH_SRCS := $(wildcard bench/*.c)

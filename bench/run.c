@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* One task count: fork the workers, open the start barrier, sample the
  * counters at the interval, print CSV rows, kill and reap the workers. */
 #define _GNU_SOURCE

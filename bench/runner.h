@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* What the runner's files share (not seen by testcases). */
 #ifndef KABENCH_RUNNER_H
 #define KABENCH_RUNNER_H

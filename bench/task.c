@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* The task side: pin, set up, wait at the start barrier, run the loop. */
 #define _GNU_SOURCE
 #include <errno.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* brk1: will-it-scale's brk1 ("brk increase/decrease of one page"). Each
  * task moves the program break one page up from where it found it and back;
  * one op is one brk() call. Threads share one process's break: in threads

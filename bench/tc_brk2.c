@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* brk2: will-it-scale's brk2 ("brk unshared increase/decrease of one page").
  * Each task first grows the break by a page of its own, then moves the
  * break one page above that and back; one op is one brk() call. Threads

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* context_switch1: will-it-scale's context_switch1 ("Context switch via
  * pipes"). Each task has a helper on its own CPU (a forked process in
  * processes mode, a thread in threads mode, as upstream's new_task()) and

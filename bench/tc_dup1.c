@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* dup1: will-it-scale's dup1 ("Separate file dup/close"). One op is a dup()
  * of a per-task file and the close() of the copy. Threads share one file
  * table. */

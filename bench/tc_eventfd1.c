@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* eventfd1: will-it-scale's eventfd1 ("eventfd read/write of 8 bytes"). One
  * op is an 8-byte write() of 1 to a per-task eventfd and the 8-byte read()
  * that takes it back. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* faccessat2_empty: faccessat2(fd, "", F_OK, AT_EACCESS | AT_EMPTY_PATH), a
  * native proxy's term for seed 001. It runs the work the stock fstatat path
  * does for an empty name (getname of "", a lookup that starts and ends at

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* fallocate1: will-it-scale's fallocate1 ("Separate file fallocate against
  * tmpfs"). Each task fallocate()s its own unlinked tmpfs file forward in
  * 8 KB steps up to 1 MiB, then truncates it to 0 and starts again; one op

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* fallocate2: will-it-scale's fallocate2 ("Separate file fallocate"): as
  * fallocate1 but in --dir (upstream: /tmp), whatever its filesystem. In the
  * guest --dir is a tmpfs, so there it measures what fallocate1 does. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* fstat: the fstat system call itself (number 5 on x86-64). */
 #define _GNU_SOURCE
 #include <errno.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* fstat_libc: glibc's fstat(), whatever system call the libc makes of it. */
 #define _GNU_SOURCE
 #include <errno.h>

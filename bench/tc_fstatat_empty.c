@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* fstatat_empty: newfstatat(fd, "", AT_EMPTY_PATH), what glibc 2.33+ makes
  * of fstat(); the path the seed-001 patch short-cuts. */
 #define _GNU_SOURCE

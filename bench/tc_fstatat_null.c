@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* fstatat_null: newfstatat(fd, NULL, AT_EMPTY_PATH). Linux accepts a NULL
  * path since 6.11; older kernels fail it with EFAULT: then the testcase is
  * "not supported by this kernel" and never counts a failed call. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* futex1: will-it-scale's futex1 ("futex(FUTEX_WAKE)"). One op is one
  * FUTEX_WAKE of a futex word on the task's stack that nobody waits on (it
  * returns 0 woken). Not private: the kernel looks the word up as a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* futex2: will-it-scale's futex2 ("futex(FUTEX_WAIT)"). One op is one
  * FUTEX_WAIT for the value 1 on a futex word on the task's stack that
  * holds 0: the kernel returns EAGAIN at once, the expected result. */

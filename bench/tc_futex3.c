@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* futex3: will-it-scale's futex3 ("futex(FUTEX_WAKE_PRIVATE)"). One op is
  * one FUTEX_WAKE_PRIVATE of a futex word on the task's stack that nobody
  * waits on (it returns 0 woken). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* getcpu: syscall(SYS_getcpu, &cpu, NULL, NULL), the system call itself
  * (not the vDSO): a null syscall plus one put_user of an int. A native
  * proxy's term: with fstat it stands for the patched fstatat path, which is

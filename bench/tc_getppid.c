@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* getppid: the null system call, the baseline of every other testcase, and
  * will-it-scale's getppid1 (its alias: one testcase, one figure). As
  * upstream, one op is one glibc getppid() (the bare system call: glibc

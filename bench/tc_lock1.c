@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* lock1: will-it-scale's lock1 ("Separate file write lock/unlock"). Each
  * task takes a POSIX write lock on byte 0 of its own file (F_SETLKW) and
  * releases it; each fcntl() is one op. */

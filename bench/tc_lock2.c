@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* lock2: will-it-scale's lock2 ("Same file write lock/unlock"): as lock1,
  * but every task opens one shared named file and locks its byte 0, so
  * processes wait for each other. POSIX locks belong to the process: in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* lseek1: will-it-scale's lseek1 ("Separate file lseek"). One op is an
  * lseek() to 0 of a per-task 4 KB file. */
 #define _GNU_SOURCE

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* lseek2: will-it-scale's lseek2 ("Same file lseek"): every task opens one
  * shared 4 KB file (an open file of its own) and lseek()s it to 0. */
 #define _GNU_SOURCE

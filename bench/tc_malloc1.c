@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* malloc1: will-it-scale's malloc1 ("malloc/free of 128MB"). One op is a
  * malloc() of 128 MB and its free(): above glibc's mmap threshold, an
  * mmap() and a munmap(); nothing is touched. Threads share one mm. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* malloc2: will-it-scale's malloc2 ("malloc/free of 1kB"). One op is a
  * malloc() of 1 kB and its free(): no system call, glibc's per-thread
  * cache. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* mmap1: will-it-scale's mmap1 ("Anonymous memory mmap/munmap of 128MB").
  * One op is an mmap() of 128 MB of private anonymous memory and its
  * munmap(); nothing is touched. Threads share one mm. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* mmap2: will-it-scale's mmap2 ("Separate file mmap/munmap of 128MB"). One
  * op is a private mmap() of a per-task 128 MB file (sparse: ftruncate()d,
  * it holds no data) and its munmap(); nothing is touched. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* open1: will-it-scale's open1 ("Separate file open/close"). Each task
  * open()s and close()s a named file of its own; the files are made before
  * the tasks start, side by side in --dir. */

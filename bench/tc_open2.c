@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* open2: will-it-scale's open2 ("Separate file open/close in different
  * directories"): as open1, but each task's file is alone in a directory of
  * its own in --dir. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* open3: will-it-scale's open3 ("Same file open/close"): every task open()s
  * and close()s one shared named file. */
 #define _GNU_SOURCE

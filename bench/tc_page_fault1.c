@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* page_fault1: will-it-scale's page_fault1 ("Anonymous memory page fault").
  * Each task maps 128 MB of private anonymous memory, writes one byte to
  * each page (one op: one page fault that allocates a zeroed page), then

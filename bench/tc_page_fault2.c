@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* page_fault2: will-it-scale's page_fault2 ("Separate file private mapping
  * page fault"). Each task maps its own file privately, writes one byte to
  * each page (one op: a fault that reads the file's page and copies it,

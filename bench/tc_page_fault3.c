@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* page_fault3: will-it-scale's page_fault3 ("Separate file shared mapping
  * page fault"). Each task maps its own file shared, writes one byte to
  * each page (one op: a fault that maps, and the first time allocates, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* personality: syscall(SYS_personality, 0xffffffff), which only returns the
  * current persona: a null syscall with almost no work of its own (less
  * than getppid's pid-namespace lookup). A native proxy's baseline term. */

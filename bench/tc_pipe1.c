@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* pipe1: will-it-scale's pipe1 ("pipe read/write"). One op is a 1-byte
  * write() into a per-task pipe and the read() that takes it out again. */
 #define _GNU_SOURCE

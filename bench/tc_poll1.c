@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* poll1: will-it-scale's poll1 ("poll of 1 fd"). One op is a poll() for
  * POLLOUT with no timeout of a per-task file (always ready: returns 1). As
  * upstream, the pollfd is filled afresh for every call. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* poll2: will-it-scale's poll2 ("poll of 128 fds"). Each task opens 128
  * files of its own; one op is a poll() of all 128 for POLLOUT with no
  * timeout (all ready: returns 128). As upstream, the pollfds are filled

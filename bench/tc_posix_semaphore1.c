@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* posix_semaphore1: will-it-scale's posix_semaphore1 ("POSIX semaphores").
  * One op is a sem_wait() and a sem_post() of an unnamed semaphore of the
  * task's own, initially 1: uncontended, no system call. As upstream, their

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* pread1: a 4 KB pread at offset 0 of a per-task 4 KB file. */
 #define _GNU_SOURCE
 #include <errno.h>

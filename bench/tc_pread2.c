@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* pread2: will-it-scale's pread2 ("Same file pread to same offset"). Every task
  * opens one shared file (an open file of its own) and pread()s 4 KB at
  * offset 0 of its 4 KB. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* pread3: will-it-scale's pread3 ("Same file pread to different offsets").
  * Every task opens one shared file (an open file of its own) and pread()s
  * 4 KB at its own page: task i at i x 4096 of a file of one page per task. */

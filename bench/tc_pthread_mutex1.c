@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* pthread_mutex1: will-it-scale's pthread_mutex1 ("Contended pthread
  * mutex"). One op is a pthread_mutex_lock() and pthread_mutex_unlock() of
  * a mutex in a global variable: contended by the threads of threads mode,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* pthread_mutex2: will-it-scale's pthread_mutex2 ("Uncontended pthread
  * mutex"). One op is a pthread_mutex_lock() and pthread_mutex_unlock() of
  * a mutex of the task's own, on its stack: uncontended in both modes. As

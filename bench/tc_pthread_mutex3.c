@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* pthread_mutex3: will-it-scale's pthread_mutex3 ("Contended pthread mutex
  * with global update"). As pthread_mutex1 (a global mutex: contended by
  * threads, a copy per process), with an increment of a global variable

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* pthread_mutex4: will-it-scale's pthread_mutex4 ("Contended pthread mutex
  * with local update"). As pthread_mutex1 (a global mutex: contended by
  * threads, a copy per process), with an increment of a variable on the

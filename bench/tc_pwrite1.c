@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* pwrite1: will-it-scale's pwrite1 ("Separate file pwrite"). One op is a
  * 4 KB pwrite() at offset 0 of a per-task file. */
 #define _GNU_SOURCE

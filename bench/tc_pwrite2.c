@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* pwrite2: will-it-scale's pwrite2 ("Same file pwrite to same offset").
  * Every task opens one shared file (an open file of its own) and
  * pwrite()s 4 KB at offset 0 of its 4 KB. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* pwrite3: will-it-scale's pwrite3 ("Same file pwrite to different offsets").
  * Every task opens one shared file (an open file of its own) and
  * pwrite()s 4 KB to its own page: task i at i x 4096 of a file of one page

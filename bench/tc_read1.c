@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* read1: will-it-scale's read1. Each task reads its own unlinked 1 MiB file
  * sequentially in 4 KB reads and seeks back to 0 at end of file. As in
  * will-it-scale, one op is one read() call, the end-of-file one included. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* read2: will-it-scale's read2 ("Same file read"): as read1, but every task
  * opens one shared 1 MiB file (an open file, so a file position, of its
  * own) and reads it through in 4 KB reads, seeking back to 0 at its end.

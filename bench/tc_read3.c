@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* read3: will-it-scale's read3 ("Separate file O_DIRECT read"): as read1,
  * with O_DIRECT: 4 KB reads into a page-aligned buffer through a per-task
  * 1 MiB file opened O_DIRECT, lseek to 0 at its end. One op is one read(),

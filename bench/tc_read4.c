@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* read4: will-it-scale's read4 ("Same file O_DIRECT read"): as read2, with
  * O_DIRECT: every task opens one shared 1 MiB file O_DIRECT and reads it
  * through in 4 KB reads into a page-aligned buffer, lseek to 0 at its end.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* readseek1: will-it-scale's readseek1 ("Separate file seek+read"). One op
  * is an lseek() and a 4 KB read() of a per-task 4 KB file. */
 #define _GNU_SOURCE

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* readseek2: will-it-scale's readseek2 ("Same file seek+read to same
  * offset"). One op is an lseek() and a 4 KB read() of one shared 4 KB
  * file, opened by each task (an open file of its own). */

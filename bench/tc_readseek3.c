@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* readseek3: will-it-scale's readseek3 ("Same file seek+read to different
  * offsets"). One op is an lseek() and a 4 KB read() of one shared file of
  * one page per task, opened by each task: task i at its own page, i x

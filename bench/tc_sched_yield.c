@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* sched_yield: will-it-scale's sched_yield. One op is one sched_yield(). */
 #define _GNU_SOURCE
 #include <errno.h>

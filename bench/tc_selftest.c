@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* Hidden testcases for kabench's own tests (not in --list):
  * _fail: the measured call fails (EIO) after 1000 ops in every task;
  * _fail_named: after 1000 ops, the loop's second call fails (named by kb_fail);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* signal1: will-it-scale's signal1 ("signal delivery"). One op is a raise()
  * of SIGUSR1, delivered to the calling task's empty handler. Threads share
  * one process's handler; raise() signals the calling thread. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* tlb_flush1: will-it-scale's tlb_flush1 ("TLB flush of separate file
  * private mapping"). Each task maps its own file privately; for each page:
  * write 1 (a copy-on-write fault), madvise(MADV_DONTNEED) the page (drops

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* tlb_flush2: will-it-scale's tlb_flush2 ("TLB flush of anonymous memory
  * private mapping"). Each task maps 1 MB of anonymous memory; for each
  * page: write 1 (a fault), madvise(MADV_DONTNEED) the page (frees it,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* tlb_flush3: will-it-scale's tlb_flush3 ("TLB flush of separate file
  * shared mapping"). Each task maps its own file shared; for each page:
  * write 1, madvise(MADV_DONTNEED) the page (unmaps it, flushes its TLB

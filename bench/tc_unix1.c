@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* unix1: will-it-scale's unix1 ("unix domain socket read/write"). One op is
  * a 1-byte write() into one end of a per-task AF_UNIX stream socketpair and
  * the read() that takes it out of the other. */

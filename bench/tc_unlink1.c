@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* unlink1: will-it-scale's unlink1 ("Separate file open/close/unlink").
  * One op is an open(O_CREAT) that creates a per-task named file, its
  * close() and its unlink(). The names are side by side in --dir (made and

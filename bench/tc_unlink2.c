@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* unlink2: will-it-scale's unlink2 ("Separate file open/close/unlink in
  * different directories"). One op is an open(O_CREAT) that creates a
  * per-task named file, its close() and its unlink(). Each task's file is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* write1: will-it-scale's write1 ("Separate file write"). Each task writes
  * its own unlinked file in 4 KB write()s up to 1 MiB, then seeks back to 0
  * and writes it over; one op is one write(). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* writeseek1: will-it-scale's writeseek1 ("Separate file seek+write"). One
  * op is an lseek() and a 4 KB write() of a per-task 4 KB file. */
 #define _GNU_SOURCE

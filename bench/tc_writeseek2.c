@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* writeseek2: will-it-scale's writeseek2 ("Same file seek+read to same
  * offset", upstream's description; it writes). One op is an lseek() and a
  * 4 KB write() of one shared 4 KB file, opened by each task (an open file

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* writeseek3: will-it-scale's writeseek3 ("Same file seek+write to
  * different offsets"). One op is an lseek() and a 4 KB write() of one
  * shared file of one page per task, opened by each task: task i at its own

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* The testcases: every KB_TESTCASE() of bench/tc_*.c, found through the
  * linker section the macro puts them in. Names starting with '_' are
  * hidden test hooks. A testcase may also answer to an alias. */

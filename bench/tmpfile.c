@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* Test files. Per-task files are created, unlinked at once, then filled, so
  * that nothing is left in the directory whatever happens to the task. Named
  * files (for the testcases that open or unlink by name) are made by a

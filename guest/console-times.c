@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* console-times LOG OUT: host times of a boot's console events.
  * console-times --stamp EVENT OUT: appends "T EVENT" to OUT, and exits.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * kabench guest init (PID 1, statically linked).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* The console protocol's line check, shared by the guest init (which
  * appends it to every marker line) and the host's console parser (which
  * drops lines whose check does not match: kernel messages broke them). */

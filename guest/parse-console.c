@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * parse-console: turns a guest's serial console log into the run files.
  *

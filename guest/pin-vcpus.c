@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* pin-vcpus QMP_SOCKET CPULIST: pin QEMU's vCPU threads, one per host CPU.
  *
  * Connects to QEMU's QMP unix socket, does the qmp_capabilities handshake,

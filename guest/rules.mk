@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # guest/: the guest init, the initramfs, the QEMU launcher, the console parser.
 
 GUEST_CC ?= gcc

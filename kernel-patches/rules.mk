@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # kernel-patches/: kernel variants (base + patch series), configs, cached builds.
 
 VARIANTS ?= $(shell kernel-patches/build --list | cut -f1)

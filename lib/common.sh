@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # lib/common.sh: what kabench's shell scripts share (sourced, from the
 # top of the repository: . lib/common.sh).
 #   die2 MSG        "kabench: MSG" on stderr, exit 2 (bad input)

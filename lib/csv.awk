@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # lib/csv.awk: kabench's CSV files read by column name, for awk programs
 # (awk -f lib/csv.awk -f PROGRAM). The columns themselves are declared in
 # analyze/columns.

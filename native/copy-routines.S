@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* copy-routines.S: the instruction sequences the seed-002 kernels run for a
  * 4 KB user copy, for native/time to time in user space. Written from
  * arch/x86/lib/copy_user_64.S of linux-source-6.12 (rep_movs_alternative on

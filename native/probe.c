@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* native-probe: the measurements that tell whether this kernel short-cuts
  * newfstatat(fd, "", AT_EMPTY_PATH) to fstat (upstream 9013c51c630a, 6.6).
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # native/: the testcases on this machine's own kernel, and native estimates
 # (see native/README.md).
 

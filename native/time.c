@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* native-time: native cost per call of kabench testcases and of the seed-002
  * copy routines, timed in interleaved rounds on one pinned CPU (the method
  * of native/probe), for estimates built from differences.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # plan/: an experiment into a run folder's plan and kit, then every stage
 # of make bench (see plan/README.md).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # A/B bar chart: one group per testcase, one bar per kernel, error bars
 # from the repeats, the %change written above the patched bar.
 # Called as: gnuplot -c SCRIPT DATA OUT FMT BASE NEW TITLE (fmt png or svg).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # profile.gp: instructions per op by function for one compared pair, side by side.
 #   gnuplot -c plot/profile.gp DATA OUT TERM TITLE BASE NEW
 # DATA: lines "name" base new (report/profile-report); TERM: png or svg.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Scaling chart: ops/s against tasks, one line per kernel.
 # Called as: gnuplot -c SCRIPT DATA OUT FMT BASE NEW TITLE (fmt png or svg).
 # The arguments are strings (ARG1...): never evaluated as gnuplot code.

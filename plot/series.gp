@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Waterfall of a series' per-patch attribution (series/series-report).
 # gnuplot -c plot/series.gp DATA OUT png|svg TITLE
 # DATA columns: x label start end kind (0 base/total, 1 up, 2 down,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # print-table.awk: compare.csv -> the LKP-style tables on stdout.
 # One table per pair of kernels as measured (group, mode, accelerator, CPU
 # model, QEMU CPU spec), a row per testcase and task count, the geometric

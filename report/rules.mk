@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # report/: tables, Markdown, JSON and plots of a run (see report/README.md).
 
 .PHONY: report

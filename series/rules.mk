@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # series/: per-patch attribution of a series and bisection
 # (see series/README.md and kernel-patches/README.md).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Helpers for kabench test scripts (sourced, POSIX sh).
 # ok/not ok lines are counted by tests/run.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * wis-agreement-init: the guest's PID 1 for bench/agreement/wis-agreement. For each
  * testcase of kabench.tests it runs kabench (1 task, processes) and then,

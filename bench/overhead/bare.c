@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* The reference for bench-harness: a bare loop of the same call as a kabench
  * testcase, nothing else. Usage: bare getppid|fstat N [DIR].
  * Prints the loop's wall-clock nanoseconds per op on stdout. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* Classify one x86-64 instruction from its bytes: the legacy prefixes and
  * REX are skipped, then the opcode (and the ModRM byte where it selects the
  * instruction) decides. Only the classes of classify.h are recognised;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* x86-64 instruction classes whose hardware cost is far from "one". */
 #ifndef KABENCH_CLASSIFY_H
 #define KABENCH_CLASSIFY_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* kabench-prof: a QEMU TCG plugin that counts the guest instructions
  * executed between the marks of bench/mark.h, per translated code segment,
  * and writes them to a raw file that guest/plugin/profile-attrib turns into

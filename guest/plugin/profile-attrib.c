@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* profile-attrib: the plugin's raw counts (kabench-prof.c) -> instructions
  * per symbol and per class, for every measured window.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /* The part of QEMU's TCG plugin ABI (API version 1, QEMU 7.2) that
  * kabench-prof uses, declared here from its documentation: no QEMU
  * source is shipped with kabench. Types and argument orders must match

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # guest/plugin/: the instruction profile (a QEMU TCG plugin and its readers).
 
 # (-ffile-prefix-map: the same bytes in every clone, as bench/kabench.)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Checks kabench CSV (tests/bench helper). Variables: test, mode, tasks (list
 # as "1,2"), samples. Prints nothing and exits 0 if the CSV is well formed;
 # otherwise prints the first problem and exits 1.

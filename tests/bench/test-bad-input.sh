@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Bad input: exit 2, one line on stderr naming the bad value, nothing on stdout.
 . tests/lib.sh
 make -s bench/kabench || { fail "make bench/kabench"; exit 1; }

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Nothing is left behind: no worker process and no test file after a normal
 # run, a failing run, a SIGINT (to kabench or to its whole process group, as
 # Ctrl-C does) and a SIGKILL of kabench (workers die with their parent).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # The experiment reader (plan/experiment.sh) on README.md's own example
 # and on bad input. No boots: it only reads files.
 . tests/lib.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Pinning is real: with --verbose each task reports the CPU set it is bound
 # to and the CPU it runs on, and kabench reports the CPU each task last ran
 # on (from /proc) at the end; tasks get one CPU each, on distinct cores.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # after-foreground: its sampled runs (0.1 s) must get CPU time, which a background (SCHED_IDLE) script does not while the foreground lane keeps both cores busy.
 # Every listed testcase runs natively, processes and threads, 1 and 2 tasks,
 # a fixed few ops per task (the hidden --iterations: nothing here depends on

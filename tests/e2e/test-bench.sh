@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # make bench end to end on the tiny experiment bench/experiments/smoke.exp:
 # 6.1 against 6.1-fstat, fstatat_empty, icount, two boots each. Runs go to
 # a scratch results folder (KABENCH_RESULTS), never the user's results/.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # make bench with proxy lines, end to end (two short icount boots: 6.1 and
 # 6.1-fstat): the proxies' identity in the guest (exact counts: a right
 # proxy accepted, one that leaves out '- getppid' refused, the sum equal to

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Boot reuse (boot/reuse): a second make bench with the same kernels,
 # initramfs, kit, QEMU and plan copies the first run's icount boots instead
 # of booting, and says so (progress, facts, report); its samples are the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Real boots of the 6.1 minimal kernel under icount: fstat for 0.2 guest
 # seconds (~400,000 ops) yields ops/s > 0 and the guest facts, the ERMS/FSRM mask shows in
 # the facts, two boots agree to >= 4 significant digits, a guest past its

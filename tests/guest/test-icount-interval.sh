@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Under icount a figure is an instruction count per op: the default
 # experiment's short samples (seeds.exp's icount_interval) must give the
 # figures of long ones. Two boots of the 6.1 minimal kernel with seed 3,

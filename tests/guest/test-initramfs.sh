@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # make initramfs: a newc archive with the static init, the worker, its
 # shared libraries and the loader; rebuilt only when an input changes;
 # the same inputs give the same bytes.

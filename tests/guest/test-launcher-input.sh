@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # guest/run-guest: bad input is refused (exit 2, one line, nothing written)
 # and `--accel auto` never picks kvm on a CPU without vmx/svm. No boot here.
 # kernel-free: it builds, fetches and boots no kernel.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # guest/parse-console on the golden console logs in tests/guest/logs/:
 # NAME.log is parsed (with the options in NAME.opts, if any) and each of
 # facts, bench.csv, status.csv, verdict must equal NAME.expected/<file>.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # The whole testcase list in the minimal 6.1 guest under icount (the tests'
 # one base kernel): one boot runs every testcase (kabench --list) once as
 # processes and once as threads, each counting ops with no error, except

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # no-kernel-build: it unpacks 6.12 and boots distro builds only if cached (with no times known the tests' cache is new: none are).
 # The distro profile boots too. Building it costs ~7 min per base, more than
 # make test can spend, so this boots only distro images already in the

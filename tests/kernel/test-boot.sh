@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # The 6.1 and 6.1-fstat minimal kernels really build and boot in QEMU (TCG,
 # no initramfs) far enough to print the version string of their build:
 # kernelrelease beside the image (-kabench-minimal-, then its sources key).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # A patch that does not apply stops its variant with an error naming the
 # variant, the patch and the failing file/hunk, and caches nothing. The
 # committed series are untouched: the build points at a scratch variants dir.

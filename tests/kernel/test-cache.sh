@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # after-foreground: it builds kernels, which disturb the foreground's icount replays.
 # The cache: a built variant is served again without any compile work; its
 # key follows the patch contents, the config, the variant name, the

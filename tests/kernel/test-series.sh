@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # no-kernel-build: it reads the series against the unpacked trees; nothing is built.
 # Every variant's series applies to its pristine base and reverse-applies
 # back to it; the showcase patches touch only what they claim. No compile:

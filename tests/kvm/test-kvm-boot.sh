@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # A real kvm boot, only where KVM works: the host CPU shows vmx or svm,
 # /dev/kvm can be opened, and run-guest's bounded probe boot (10 s) reaches
 # the guest's init. Elsewhere: "skip <reason>" (the machines kabench is

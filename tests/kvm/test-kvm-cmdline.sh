@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # The exact QEMU command lines of guest/run-guest --print-cmd (one argument
 # a line), against golden files tests/kvm/golden/NAME.args, with the
 # kernel, initramfs, run folder and temporary paths put as @KERNEL@,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # guest/pin-vcpus against a real QEMU: a paused multi-threaded TCG guest has
 # one host thread per vCPU too, so the pinning is checked in
 # /proc/PID/task/TID/status (Cpus_allowed_list), no KVM needed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* copy-count: calls one routine of native/copy-routines.S N times on a 4 KB
  * copy (the buffers of native/time: a page-aligned source, a
  * malloc'd destination) and checks each copy. For callgrind: the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* probe-init: a guest's PID 1 that runs native/probe (linked in with
  * its main renamed probe_main) between marker lines on the console, then
  * powers off. Lets tests/native/test-kind-guests.sh check the kernel-kind

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # native/copy-routines.S, the two seed-002 kernels' 4 KB copy as timed in
 # user space: each copies correctly, and callgrind's exact count per call
 # is the guest kernel's rep_movs_alternative in results/reference (icount

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # The kernel-kind rule (native/probe + native/kind) on kernels
 # whose kind is known: the probe runs as PID 1 of an icount guest (guest
 # time counts instructions, so the figures repeat exactly) on 6.1, which

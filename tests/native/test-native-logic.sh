@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # The decisions of a native run, on fixtures (no measuring, no noise):
 # kernel kind (native/kind), which seed figures the host shows
 # (native/seeds), which cells settled (native/settle), the host

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # native/run for real, small and quick, into a temporary results
 # folder (never the repository's results/). Checks structure and the
 # repeat logic, never a figure: native figures depend on the machine.

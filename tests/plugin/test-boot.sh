@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Real icount boots of 6.1 with the profile (run-guest --profile): two
 # boots with the same seed give identical profile.csv files (or a third
 # gives one of them: tests/lib.sh, replayed); every window

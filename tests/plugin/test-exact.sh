@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # The plugin counts exactly: a static test init (tests/plugin/testinit.c)
 # runs code of a known instruction count between marks, booted under
 # icount with the cached 6.1 kernel. Its user-space counts must be exact:

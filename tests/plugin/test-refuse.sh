@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Profiling that cannot be done says so in one line and makes nothing:
 # profile-args with a QEMU without plugin support (a fake one through
 # KABENCH_QEMU), with no QEMU at all, with bad arguments; the plugin itself

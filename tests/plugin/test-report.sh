@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # analyze/profile-summary and report/profile-report on a run folder made here
 # (profile.csv files written by hand, with per-op values that do not round
 # evenly): sums and per-op figures of the summary, the variant taken from

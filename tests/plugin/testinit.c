@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /* A guest init whose measured code is known exactly, for the plugin's
  * exact-count test. Static, no libc: between two marks only the asm
  * below runs in user space.

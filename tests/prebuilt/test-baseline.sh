@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Baselines: make bench BASELINE= compares each cell with the baseline
 # run's cell of the same kernel, CPU spec and testcase without booting the
 # baseline's kernels again, and gives the same %change, p-value and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # A finished kernel that lacks what the guest needs is refused before any
 # boot, with one line naming the missing options; kernel-files finds a
 # kernel's files in each layout it takes. Builds nothing new: the kernel

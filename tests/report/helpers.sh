@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Helpers of the tests/report scripts (sourced after tests/lib.sh).
 
 # pick FILE COLUMN [NAME=VALUE...]: the COLUMN of every row of the CSV FILE

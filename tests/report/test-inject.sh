@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # No string reaches gnuplot or a shell as code: a run folder, experiment,
 # kernels, testcase and CPU named with quotes, $() and backticks are drawn
 # and reported as text, and none of the commands in them runs.

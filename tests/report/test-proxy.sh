@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Native proxies and estimates on fixtures (no boot, no timing): the proxy
 # line's reader, analyze/proxy-check's identity and its refusal rule,
 # native/estimate-plan's choice per cell, native/estimate-compute's

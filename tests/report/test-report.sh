@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The summarizer, the comparison and make report, on committed fixtures
 # whose per-boot rates are chosen by hand (see tests/report/fixture/).
 # kernel-free: it builds, fetches and boots no kernel.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The significance rule of compare (Welch's t-test and a minimum effect)
 # on summary rows written by hand, and analyze/check-regression's exit codes.
 # kernel-free: it builds, fetches and boots no kernel.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # analyze/stats.c at its exact boundaries (tests/report/stats-unit.c).
 # kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh

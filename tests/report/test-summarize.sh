@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # summarize's arithmetic on samples written by hand: a boot's rate is its
 # ops over its time (not the mean of its sample rates), the median of an
 # even number of boots, per_task, and cells apart by every key column.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # The test scripts themselves: a check whose condition goes on after the
 # command that `check` runs (check "x" [ a ] && [ b ]) asserts only its
 # first part; the rest runs outside the check and can never fail it.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # tests/run itself: a plan that is not met, a script past its time limit, a
 # non-zero exit without a failed check, and the skip list.
 # limit: 120

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # after-foreground: it builds kernels, which disturb the foreground's icount replays.
 # make bisect on the three-patch series names patch 2 (the seed-001
 # short-cut) from one icount boot per step; on a series whose patch 2 does

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # after-foreground: it builds kernels, which disturb the foreground's icount replays.
 # Per-patch attribution of a three-patch series on 6.1 (tests/series/6.1-series3:
 # a comment in fs/stat.c, the seed-001 short-cut, a comment in

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # series/series-report on a fixture run (tests/series/fixture: a four-patch
 # series s3 whose patch 2 did not build, figures in summary.csv): one row
 # per measured step, a patch that did not build counted with the next one,
