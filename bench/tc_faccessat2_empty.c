@@ -26,18 +26,20 @@ static int probe(const char *dir)
 	return err;
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	int fd = t->fd;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		if (syscall(SYS_faccessat2, fd, "", F_OK, FLAGS) != 0)
 			return errno;
 		kb_count(ops, ++n);
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(faccessat2_empty) = {
 	.name = "faccessat2_empty",

@@ -9,18 +9,20 @@
 #include <unistd.h>
 #include "kabench.h"
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	unsigned cpu;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		if (syscall(SYS_getcpu, &cpu, NULL, NULL) != 0)
 			return errno;
 		kb_count(ops, ++n);
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(getcpu) = {
 	.name = "getcpu",

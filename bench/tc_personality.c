@@ -16,18 +16,20 @@ static int setup(struct kb_task *t)
 	return t->expect < 0 ? errno : 0;
 }
 
-static int loop(struct kb_task *t, uint64_t limit)
+KB_LOOP_BODY body(struct kb_task *t, uint64_t limit)
 {
 	uint64_t *ops = t->ops;
 	long persona = t->expect;
 
-	for (uint64_t n = 0; n != limit;) {
+	for (uint64_t n = 0; !kb_done(n, limit);) {
 		if (syscall(SYS_personality, QUERY) != persona)
 			return EIO;
 		kb_count(ops, ++n);
 	}
 	return 0;
 }
+
+KB_LOOP(body)
 
 KB_TESTCASE(personality) = {
 	.name = "personality",

@@ -162,3 +162,13 @@ check "unsupported testcase says 'not supported by this kernel: needs ...'" \
 	grep -qx 'kabench: _unsupported: not supported by this kernel: needs nothing that exists' "$dir.err"
 check "unsupported testcase prints nothing on stdout" [ ! -s "$dir.csv" ]
 check "no test file left in --dir at the end" [ -z "$(ls -A "$dir")" ]
+
+# The loop rule (bench/kabench.h): a testcase's loop is a KB_LOOP_BODY
+# whose only limit test is kb_done(), wrapped by KB_LOOP (the native
+# proxies subtract testcases, so each must charge the same loop overhead).
+# tc_selftest.c's loops misbehave on purpose.
+loose=$(for f in bench/tc_*.c; do
+	[ "$f" != bench/tc_selftest.c ] || continue
+	grep -q '^KB_LOOP(' "$f" && ! grep -q 'static int loop(' "$f" || echo "${f#bench/}"
+done)
+check "every testcase's loop is KB_LOOP's (${loose:-all of them})" [ -z "$loose" ]
