@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # boot-labels.awk: a boot's facts file (KEY=VALUE lines; the first line of
 # a key counts, commas read as spaces) into the labels sample-row.awk puts
 # on its rows: variant, kernel, accel, cpu_model, qemu_cpu, flags_checked,
@@ -16,6 +17,8 @@ FILENAME == ARGV[1] {
 	variant = fact["variant"]; kernel = fact["uname"]; cpu_model = fact["cpu_model"]; boot = fact["boot"]
 	accel = fact["accel"]
 	if (accel == "icount" && fact["shift"] != "0") accel = "icount-shift" fact["shift"]
+	# guest/nested-kvm's L2 boots: kvm inside a guest under tcg, never sizes
+	if (accel == "kvm" && fact["nested"] != "") accel = "kvm-nested"
 	# The guest refuses a run whose masked flags are visible; every row
 	# records what was checked.
 	n = split(fact["mask"], f, / /)
