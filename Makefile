@@ -37,6 +37,26 @@ test: deps
 test-tools: initramfs plugin build/plugin/testinit bench/kabench build/bench/bare \
 		build/analyze/summarize build/analyze/compare build/native/time build/native/probe guest/pin-vcpus
 
-## help: this list. Variables: KABENCH_CACHE (kernel trees and builds, default ~/.cache/kabench)
+## help: this list, then the variables (README.md has them in a table)
 help:
 	@sed -n 's/^## \{0,1\}//p' $(MAKEFILE_LIST)
+	@sed -n 's/^#= \{0,1\}//p' $(MAKEFILE_LIST)
+
+#= 
+#= Variables (on the make command line; KABENCH_* from the environment too), with their defaults:
+#=   EXPERIMENT=seeds          a name in bench/experiments/ or a path
+#=   COMPARE="B:N ..." TESTS=a,b  replace the compare lines' kernels / testcases
+#=   an experiment's field in capitals overrides it; a field the experiment does not set is:
+#=     PROFILE=minimal ACCEL=auto CPU=max MASK=none SMP=1 TASKS=1 INTERVAL=0.2 ICOUNT_INTERVAL=none
+#=     WARMUP=1 SAMPLES=3 REPEATS=3 SHIFT=0 SEED=1 MODE=processes MEM=512 PLUGIN=on
+#=     WARNINGS=drop MIN_EFFECT=1 FAIL_ON_REGRESSION=none
+#=   ALPHA=0.05                Welch's p threshold (make report)
+#=   JOBS=cores (icount), 1    cells side by side;  HOSTS=FILE  cells over ssh (GNU parallel)
+#=   RESUME=results/<run>      run the cells without an ok verdict;  FRESH=1  reuse no icount boot
+#=   BASELINE=run|NAME SAVE_BASELINE=NAME   compare with / save a baseline
+#=   NATIVE_RSD=1 NATIVE_MAX=10 NATIVE_SCALING=0   make bench-native
+#=   NESTED=auto               make check-kvm: 1 always in an L1 guest under tcg, 0 never
+#=   KABENCH_CACHE=~/.cache/kabench   kernel trees, builds, kept icount boots
+#=   KABENCH_RESULTS=results   where run folders go
+#=   KABENCH_TEST_CACHE=$KABENCH_CACHE-tests  KABENCH_TEST_JOBS=2   the tests' cache and lanes
+#=   KABENCH_KVM_PROBE_QUIET=30  seconds of console silence that fail the kvm probe
