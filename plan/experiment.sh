@@ -258,10 +258,13 @@ exp_all_tests() {
 
 # new_run SUFFIX: make a new folder results/<UTC time>-SUFFIX, print it.
 new_run() {
-	mkdir -p "${KABENCH_RESULTS:-results}"
+	mkdir -p "${KABENCH_RESULTS:-results}" || die "cannot create the results folder ${KABENCH_RESULTS:-results} (KABENCH_RESULTS)"
 	while :; do
 		r=${KABENCH_RESULTS:-results}/$(date -u +%Y%m%dT%H%M%SZ)-$1
-		mkdir "$r" 2>/dev/null && break
+		# Another run took this second's name: wait for the next; any other
+		# error (a read-only folder) is final.
+		err=$(mkdir "$r" 2>&1) && break
+		[ -e "$r" ] || die "cannot create a run folder in ${KABENCH_RESULTS:-results}: ${err##*: }"
 		sleep 1
 	done
 	echo "$r"
