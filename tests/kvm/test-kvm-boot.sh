@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # A real kvm boot, only where KVM works: the host CPU shows vmx or svm,
-# /dev/kvm can be opened, and run-guest's bounded probe boot (10 s) reaches
+# /dev/kvm can be opened, and run-guest's probe boot (judged by its console) reaches
 # the guest's init. Elsewhere: "skip <reason>" (the machines kabench is
 # built on have a PVM /dev/kvm and no vmx/svm: an ordinary kernel hangs).
 # KABENCH_CPUINFO stands in for /proc/cpuinfo (to run the probe path on a
