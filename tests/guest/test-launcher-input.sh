@@ -41,6 +41,17 @@ bad_input "job slot 0" guest/run-guest $ok --slot 0
 # command line than x86's 2048 bytes.
 long=1.$(printf '%02000d' 0)
 bad_input "a plan too long for the kernel command line" guest/run-guest $ok --interval "$long"
+# At the edge: the longest command line (icount's) of exactly 2047 bytes
+# boots, one byte more is refused.
+appended() { awk 'p { print length($0); exit } $0 == "-append" { p = 1 }' "$1"; }
+guest/run-guest --print-cmd --accel icount --kernel "$k" --tests fstat --interval 1.0 >"$tmp/cmd0" 2>/dev/null
+pad=$((2047 - $(appended "$tmp/cmd0")))
+edge=1.0$(printf "%0${pad}d" 0)
+guest/run-guest --print-cmd --accel icount --kernel "$k" --tests fstat --interval "$edge" >"$tmp/cmd1" 2>/dev/null
+rc=$?
+edge_ok() { [ $rc -eq 0 ] && [ "$(appended "$tmp/cmd1")" -eq 2047 ]; }
+check "a kernel command line of exactly 2047 bytes is taken (exit $rc, $(appended "$tmp/cmd1") bytes)" edge_ok
+bad_input "a kernel command line of 2048 bytes" guest/run-guest --print-cmd --accel icount --kernel "$k" --tests fstat --interval "${edge}0"
 guest/run-guest --print-cmd --kernel "$k" --tests fstat --mode both --mem 1024 >"$tmp/cmd" 2>/dev/null
 check "--mode both and --mem 1024 reach QEMU's command line" \
 	sh -c 'grep -q "kabench.mode=both" "$1" && grep -qx 1024 "$1"' - "$tmp/cmd"
