@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # lib/common.sh: what kabench's shell scripts share (sourced, from the
 # top of the repository: . lib/common.sh).
 #   die2 MSG        "kabench: MSG" on stderr, exit 2 (bad input)
@@ -26,7 +27,10 @@ progress() {
 	t=$((kb_now - kb_start))
 	printf '[%02d:%02d] %s\n' $((t / 60)) $((t % 60)) "$*" >&2
 }
+# first_line FILE and key_value FILE KEY set first / value for the caller.
+# shellcheck disable=SC2034
 first_line() { first=; [ -f "$1" ] && { IFS= read -r first || :; } 2>/dev/null <"$1"; }
+# shellcheck disable=SC2034
 key_value() {
 	value=
 	[ -f "$1" ] || return 1

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # Reading an experiment file: the one reader of the format, sourced by
 # run-experiment, native/run and series/run-series; every other tool, awk
 # and make included, asks plan/experiment (this file as a command) for

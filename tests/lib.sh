@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # Helpers for kabench test scripts (sourced, POSIX sh).
 # ok/not ok lines are counted by tests/run.
 

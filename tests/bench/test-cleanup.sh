@@ -20,7 +20,7 @@ alive() {
 workers_gone() {
 	pids=$(awk '/^kabench: task /{ print $5 }' "$log" | sort -u)
 	[ -n "$pids" ] || return 1
-	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+	for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
 		left=
 		for p in $pids; do alive "$p" && left=1; done
 		[ -z "$left" ] && return 0
@@ -32,7 +32,7 @@ dir_empty() { [ -z "$(ls -A "$dir")" ]; }
 
 # wait_tasks N: until N tasks have reported (they have set up their files).
 wait_tasks() {
-	for i in $(seq 100); do
+	for _ in $(seq 100); do
 		[ "$(grep -c '^kabench: task ' "$log")" -ge "$1" ] && return 0
 		sleep 0.05
 	done

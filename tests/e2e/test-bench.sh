@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # make bench end to end on the tiny experiment bench/experiments/smoke.exp:
 # 6.1 against 6.1-fstat, fstatat_empty, icount, two boots each. Runs go to
 # a scratch results folder (KABENCH_RESULTS), never the user's results/.
@@ -121,7 +122,6 @@ i=0
 until running=$(in_run "$killed" qemu-system); [ -n "$running" ] || [ $i -ge 200 ]; do
 	sleep 0.1; i=$((i + 1))
 done
-t0=$(date +%s)
 kill -TERM "-$pid"
 wait "$pid"
 n=0

@@ -70,7 +70,6 @@ check "qemu.cmd seeds the guest's randomness and fixes its clock" \
 	grep -q "'-seed' '7' '-rtc' 'base=2026-01-01T00:00:00,clock=vm'" "$tmp/b1/qemu.cmd"
 
 boot 2
-r2=$(rate "$tmp/b2")
 # ops N: boot N's op counts into ops.N. When two seeded boots differ (the
 # rare non-replay, README.md), a third must give exactly one of them
 # (tests/lib.sh, replayed), as in the other replay checks.

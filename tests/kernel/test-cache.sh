@@ -132,6 +132,6 @@ cc_twice() {
 check "plain ccache serves the object of the earlier compile of a .S that .incbin's a changed file" [ "$(cc_twice 'ccache gcc')" = one ]
 rm -rf "$d/cache"
 check "kernel-patches/bin/ccache-gcc: the object holds the file as it is now" [ "$(cc_twice kernel-patches/bin/ccache-gcc)" = two ]
-for i in 1 2; do CCACHE_DIR=$d/cache CCACHE_DEPEND=1 kernel-patches/bin/ccache-gcc -Wp,-MMD,"$d/f.d" -c -o "$d/f.o" "$d/f.c"; done
+for _ in 1 2; do CCACHE_DIR=$d/cache CCACHE_DEPEND=1 kernel-patches/bin/ccache-gcc -Wp,-MMD,"$d/f.d" -c -o "$d/f.o" "$d/f.c"; done
 check "... and a C file goes through ccache (the second compile a hit)" \
 	sh -c 'CCACHE_DIR=$1 ccache --print-stats | grep -qx "direct_cache_hit	1"' - "$d/cache"

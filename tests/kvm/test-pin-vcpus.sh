@@ -19,7 +19,7 @@ trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
 
 # Bad input: one line naming the value, exit 2, before any connection.
-for bad in '' x 1- 3-1 0, 0,,1 0,0 99999; do
+for bad in '' x 1- 3-1 '0,' '0,,1' '0,0' 99999; do
 	$pin "$tmp/none" "$bad" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # The documented shapes of results.json and compare.json (results/README.md)
 # as jq programs, and check_json DIR: DIR's JSON files have those shapes and
 # hold what its summary.csv and compare.csv say. Sourced by the tests.

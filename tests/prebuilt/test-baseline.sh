@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # Baselines: make bench BASELINE= compares each cell with the baseline
 # run's cell of the same kernel, CPU spec and testcase without booting the
 # baseline's kernels again, and gives the same %change, p-value and

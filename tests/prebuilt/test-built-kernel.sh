@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # A finished kernel as a variant: a variant whose base is "kernel FOLDER",
 # FOLDER the kbuild output folder of 6.1's cached build, boots that kernel
 # as it is (nothing built) and gives the same op count as 6.1's own

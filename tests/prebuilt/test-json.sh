@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # results.json and compare.json (report/write-json) against the shapes
 # results/README.md documents, on the committed reference run's CSV (no
 # boot); tests/prebuilt/test-baseline.sh checks a real run's files too.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # A finished kernel that lacks what the guest needs is refused before any
 # boot, with one line naming the missing options; kernel-files finds a
 # kernel's files in each layout it takes. Builds nothing new: the kernel

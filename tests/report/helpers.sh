@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # Helpers of the tests/report scripts (sourced after tests/lib.sh).
 
 # pick FILE COLUMN [NAME=VALUE...]: the COLUMN of every row of the CSV FILE

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # plot/draw: one gnuplot draws every chart of a list; a chart that fails
 # is named on stderr (its output file and gnuplot's error), exit 1, and
 # the charts after it are still drawn; a quote in a title is text.

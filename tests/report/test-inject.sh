@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # No string reaches gnuplot or a shell as code: a run folder, experiment,
 # kernels, testcase and CPU named with quotes, $() and backticks are drawn
 # and reported as text, and none of the commands in them runs.
@@ -8,7 +9,7 @@
 make -s build/analyze/summarize build/analyze/compare || { fail "build the report tools"; exit 1; }
 
 tmp=$(mktemp -d)
-trap "rm -rf \"$tmp\"" EXIT
+trap 'rm -rf "$tmp"' EXIT
 # Every would-be command creates a file $KB_MARK.N (the shell that
 # gnuplot's system() or a command substitution starts expands it).
 KB_MARK=$tmp/marks/mark

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # The summarizer, the comparison and make report, on committed fixtures
 # whose per-boot rates are chosen by hand (see tests/report/fixture/).
 # kernel-free: it builds, fetches and boots no kernel.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # The significance rule of compare (Welch's t-test and a minimum effect)
 # on summary rows written by hand, and analyze/check-regression's exit codes.
 # kernel-free: it builds, fetches and boots no kernel.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # A suite's table (more than 10 rows, as bench/experiments/wis.exp gives)
 # opens with its improved and regressed rows, then every row and the
 # geometric mean; a small table (the seeds') is printed as before.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # Several task counts give one table per pair; published figures go only
 # beside their seed's own kernels; the report header says what the run
 # folder holds and nothing it does not.

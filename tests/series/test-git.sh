@@ -72,7 +72,7 @@ fi
 	git -C "$tree" checkout -q -f HEAD -- fs/stat.c fs/read_write.c
 } 2>"$tmp/err" || { fail "a git tree with the three patches as commits (from $kept)"; cat "$tmp/err"; exit 1; }
 echo "# git tree made in $(( $(date +%s) - t0 )) s"
-b=$(git -C "$tree" rev-parse HEAD~3) c1=$(git -C "$tree" rev-parse HEAD~2)
+b=$(git -C "$tree" rev-parse HEAD~3)
 c2=$(git -C "$tree" rev-parse HEAD~1) c3=$(git -C "$tree" rev-parse HEAD)
 check "the tree has the three patches as commits" \
 	sh -c "[ \"\$(git -C '$tree' log --format=%s '$b..$c3' | wc -l)\" = 3 ]"
