@@ -51,6 +51,7 @@ help:
 #=     WARMUP=1 SAMPLES=3 REPEATS=3 SHIFT=0 SEED=1 MODE=processes MEM=512 PLUGIN=on
 #=     WARNINGS=drop MIN_EFFECT=1 FAIL_ON_REGRESSION=none
 #=   ALPHA=0.05                Welch's p threshold (make report)
+#=   VERBOSE=1                 print all of table.txt (every per-function profile), not one line a pair
 #=   JOBS=cores (icount), 1    cells side by side;  HOSTS=FILE  cells over ssh (GNU parallel)
 #=   RESUME=results/<run>      run the cells without an ok verdict;  FRESH=1  reuse no icount boot
 #=   BASELINE=run|NAME SAVE_BASELINE=NAME   compare with / save a baseline

@@ -79,7 +79,21 @@ if [ -f $ref/samples.csv ]; then
 	mkdir "$tmp/ref"
 	cp $ref/samples.csv $ref/experiment.exp "$tmp/ref/"
 	cp -r $ref/boots "$tmp/ref/"
-	make -s report RUN="$tmp/ref" >/dev/null 2>&1
+	make -s report RUN="$tmp/ref" >"$tmp/ref.screen" 2>/dev/null
+	# The terminal: pair tables, one line a profiled pair, the seed table
+	# last; table.txt keeps every per-function table (VERBOSE=1 prints it).
+	screen_ok() {
+		last=$(grep -v '^$' "$tmp/ref.screen" | tail -n 1)
+		np=$(grep -c '^profile .* -> .*; top: ' "$tmp/ref.screen")
+		nt=$(grep -c '  instructions/op (QEMU plugin' "$tmp/ref/table.txt")
+		case $last in 00[12]" "*) ;; *) echo "# last line: $last"; return 1 ;; esac
+		! grep -q 'difference  function' "$tmp/ref.screen" && [ "$np" -gt 0 ] && [ "$np" -eq "$nt" ] &&
+			[ "$(wc -l <"$tmp/ref.screen")" -le 60 ]
+	}
+	check "make report prints at most 60 lines, one per profiled pair, ending on the seed table ($(wc -l <"$tmp/ref.screen") lines)" screen_ok
+	mkdir "$tmp/refv" && cp -r $ref/samples.csv $ref/experiment.exp $ref/boots "$tmp/refv/"
+	VERBOSE=1 make -s report RUN="$tmp/refv" >"$tmp/refv.screen" 2>/dev/null
+	check "VERBOSE=1 prints all of table.txt" cmp -s "$tmp/refv.screen" "$tmp/refv/table.txt"
 	# The figures, column by column: the committed files may be older
 	# than a column the tools have since added (qemu_cpu, verdict...).
 	same() {
