@@ -22,7 +22,7 @@ bench() {
 }
 a=$(bench a)
 check "first run: exit 0" [ "$(cat "$tmp/a.rc")" = 0 ]
-check "first run: every cell booted (no reused_from)" sh -c "! grep -q '^reused_from=' '$a'/boots/*/facts"
+check "first run: every cell booted (no reused_from)" sh -c "[ -s '$a/boots/6.1-1/facts' ] && ! grep -q '^reused_from=' '$a'/boots/*/facts"
 check "first run: its 2 boots kept" [ "$(ls "$KABENCH_BOOT_CACHE" | wc -l)" -eq 2 ]
 
 b=$(bench b)
@@ -35,12 +35,12 @@ for c in 6.1-1 6.1-fstat-1; do
 done
 check "second run: the samples are the first run's" cmp -s "$a/samples.csv" "$b/samples.csv"
 check "second run: the report says 2 of 2 boots reused" grep -q '^| boots reused | 2 of 2: ' "$b/report.md"
-check "second run: no boot time in the report" sh -c "! grep -q \"^| boots' time\" '$b/report.md'"
+check "second run: no boot time in the report" sh -c "[ -s '$b/report.md' ] && ! grep -q \"^| boots' time\" '$b/report.md'"
 
 c=$(bench c FRESH=1)
 check "FRESH=1: exit 0, every cell booted" \
 	sh -c "[ \"\$(cat '$tmp/c.rc')\" = 0 ] && ! grep -q '^reused_from=' '$c'/boots/*/facts && [ -s '$c/boots/6.1-1/times' ]"
-check "FRESH=1: no reuse line" sh -c "! grep -q 'cells reused' '$tmp/c.err'"
+check "FRESH=1: no reuse line" sh -c "[ -f '$tmp/c.err' ] && ! grep -q 'cells reused' '$tmp/c.err'"
 
 # The key follows each input: a copy of the first run's folder, one input
 # changed at a time.

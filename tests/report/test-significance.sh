@@ -43,6 +43,8 @@ trap 'rm -rf "$tmp"' EXIT
 	summary_row b14 100 0 3; summary_row n14 150 0 3
 	# 15: a base whose mean is 0 has no %change: no row
 	summary_row b15 0 0 3; summary_row n15 100 0 3
+	# 16: 115 -> 110.4 (-4.00%), sd 10: within noise
+	summary_row b16 115 10 3; summary_row n16 110.4 10 3
 	# cells apart in one axis (100 and 200 on both sides, the new side in
 	# the other order): each pairs with its own twin only, +0.00% twice
 	for axis in mode tasks profile accel cpu_model qemu_cpu; do
@@ -62,7 +64,7 @@ trap 'rm -rf "$tmp"' EXIT
 } >"$tmp/summary.csv"
 {
 	pair_head
-	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do pair_row b$i n$i; done
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do pair_row b$i n$i; done
 	for axis in mode tasks profile accel cpu_model qemu_cpu; do pair_row b$axis n$axis; done
 } >"$tmp/pairs.csv"
 
@@ -147,7 +149,9 @@ check "check-regression 5: exit 1 with one line, naming b11 -> n11 and -31.25%" 
 out=$(cr "$tmp/compare-seed.csv" 0.5)
 check "check-regression 0.5: exit 1 with a line for each of the 2 pairs" \
 	sh -c '[ "$(echo "$1" | tail -n 1)" = "exit 1" ] && [ "$(echo "$1" | grep -c "^regressed: ")" -eq 2 ] && ! echo "$1" | grep -q seed' - "$out"
-check "check-regression: -4% within noise does not count" sh -c '! echo "$1" | grep -q "b10 -> n10"' - "$out"
+v16=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["base_variant"] == "b16" { printf "%.2f %s", $c["change_pct"], $c["verdict"] }' "$tmp/compare-seed.csv")
+check "the -4% pair is within noise ($v16)" [ "$v16" = "-4.00 within noise" ]
+check "check-regression 0.5: -4% within noise does not count" sh -c '! echo "$1" | grep -q "b16 -> n16"' - "$out"
 expect_exit 2 "check-regression with a bad threshold exits 2" analyze/check-regression "$tmp/compare-seed.csv" five
 expect_exit 2 "check-regression on a missing file exits 2" analyze/check-regression "$tmp/nope.csv" 5
 : >"$tmp/empty.csv"

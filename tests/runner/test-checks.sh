@@ -5,7 +5,7 @@
 # first part; the rest runs outside the check and can never fail it.
 # kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
-echo "plan 7"
+echo "plan 9"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -21,6 +21,16 @@ printf '%s\n' 'check "two conditions" [ 1 -eq 1 ] && [ -s x ]' >"$tmp/t.sh"
 check "the detector flags a dangling condition" [ -n "$(dangling "$tmp/t.sh")" ]
 printf '%s\n' 'check "one condition" [ 1 -eq 1 -a -s x ]' "check \"in sh -c\" sh -c '[ 1 ] && [ 2 ]'" >"$tmp/t.sh"
 check "... and leaves single and sh -c conditions alone" [ -z "$(dangling "$tmp/t.sh")" ]
+
+# A check that is only a negated grep passes when its file is missing or
+# empty: it must test the file first ([ -s F ] or [ -f F ]).
+negated() {
+	grep -nE "^[[:space:]]*check[[:space:]].*sh -c ['\"]! grep" "$@" | grep -vE '\[ -[sf] '
+}
+bad=$(negated tests/*/*.sh)
+check "no check is only a negated grep${bad:+: $(echo "$bad" | head -n 3 | tr '\n' ' ')}" [ -z "$bad" ]
+printf '%s\n' "check \"absent\" sh -c '! grep -q x \"\$1\"' - f" >"$tmp/t.sh"
+check "the detector flags a check that passes on a missing file" [ -n "$(negated "$tmp/t.sh")" ]
 
 # replayed: the same two files pass; two that differ pass only when the
 # third boot (here a command writing C) gives one of them.

@@ -216,7 +216,7 @@ mkdir -p "$tmp/variants/$vb" && echo "git $tree $b" >"$tmp/variants/$vb/base" &&
 check "... its failure is kept: the error, no tree" \
 	sh -c 'grep -q "^fs/read_write.c:[0-9]*:[0-9]*: error: #error" "$1/failed" && [ ! -e "$1/linux" ]' - "$(kernel-patches/build --where "$vb~4" 2>/dev/null)"
 git -C "$tree" checkout -q master 2>/dev/null || git -C "$tree" checkout -q "$c3"
-check "the pristine Debian tree is untouched" sh -c "! grep -q 'kabench test series' '$src/fs/stat.c' '$src/fs/read_write.c'"
+check "the pristine Debian tree is untouched" sh -c "[ -s '$src/fs/stat.c' ] && [ -s '$src/fs/read_write.c' ] && ! grep -q 'kabench test series' '$src/fs/stat.c' '$src/fs/read_write.c'"
 
 check "kabench wrote nothing into the git tree (status and HEAD as before)" \
 	sh -c "[ \"\$(git -C '$tree' status --porcelain | md5sum)\" = '$status0' ] && [ \"\$(git -C '$tree' rev-parse HEAD)\" = '$c3' ]"
