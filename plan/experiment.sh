@@ -127,6 +127,8 @@ exp_parse() {
 		*)
 			exp_is_field "$key" || { exp_bad "$file:$n: unknown field '$key' (fields: $(echo $EXP_FIELDS))"; continue; }
 			[ $# -eq 1 ] || { exp_bad "$file:$n: field '$key' wants one value, got '$*'"; continue; }
+			eval "l=\$exp_line_$key"
+			[ -z "$l" ] || { exp_bad "$file:$n: field '$key' set again (first on line $l)"; continue; }
 			eval "exp_$key=\$1 exp_line_$key=$n" ;;
 		esac
 	done <"$file"

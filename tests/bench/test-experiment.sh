@@ -112,5 +112,9 @@ all_errors() {
 		echo "$e" | grep -q "^kabench: command line: SHIFT: bad shift '11'"
 }
 check "a bad experiment lists every bad field at once, with file and line" all_errors
+printf 'compare 6.1 6.1-fstat fstat\nrepeats 3\nrepeats 5\n' >"$tmp/twice.exp"
+e=$(sh -c '. plan/experiment.sh; exp_read "$1"' - "$tmp/twice.exp" 2>&1 >/dev/null)
+check "a field set twice is refused, naming both lines ($e)" \
+	[ "$e" = "kabench: $tmp/twice.exp:3: field 'repeats' set again (first on line 2)" ]
 check "make takes its experiment settings from the reader" \
 	sh -c '[ "$(make -s --eval "kabench-print-settings: ; @echo \$(EXP_READER_SETTINGS)" kabench-print-settings)" = "$(plan/experiment settings)" ]'
