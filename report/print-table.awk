@@ -11,13 +11,23 @@
 # among the rest; the full table follows.
 # An optional second file, estimates.csv (native/estimate), gives the
 # seed table its column of native estimates.
-BEGIN { FS = ","; withest = ARGC > 2 }
+BEGIN { FS = ","; withest = ARGC > 2; SPREAD_MAX = 5 }
+# A figure's estimate is shown only where it holds on this host: it
+# settled, or its spread is under SPREAD_MAX points; and every held-out
+# row of it (the same cells through a proxy) agrees within the two
+# spreads. Otherwise its cell says why ("not settled ±19.0", "held-out
+# differs"); native/estimate-report has the details.
 FILENAME != ARGV[1] {
 	if (FNR == 1) { for (i = 1; i <= NF; i++) ec[$i] = i; next }
-	if ($(ec["role"]) == "estimate" && $(ec["estimate_pct"]) != "-") {
-		est[$(ec["group"]), $(ec["label"]), $(ec["base_variant"]), $(ec["base_test"]), $(ec["new_variant"]), $(ec["new_test"])] = \
-			sprintf("%+.1f%%±%.1f", $(ec["estimate_pct"]), $(ec["spread_pct"]))
-		nest++
+	if ($(ec["estimate_pct"]) == "-") next
+	k = $(ec["group"]) SUBSEP $(ec["label"]) SUBSEP $(ec["base_variant"]) SUBSEP $(ec["base_test"]) SUBSEP $(ec["new_variant"]) SUBSEP $(ec["new_test"])
+	e = $(ec["estimate_pct"]) + 0; sp = $(ec["spread_pct"]) * (1 + e / 100)
+	if ($(ec["role"]) == "estimate") {
+		ee[k] = e; es[k] = sp; nest++
+		est[k] = $(ec["settled"]) != "yes" && sp >= SPREAD_MAX ? sprintf("not settled ±%.1f", sp) : sprintf("%+.1f%%±%.1f", e, $(ec["spread_pct"]))
+	} else if (k in ee) {
+		d = e - ee[k]
+		if (d > es[k] + sp || -d > es[k] + sp) est[k] = "held-out differs"
 	}
 	next
 }
@@ -80,5 +90,5 @@ END {
 			v("verdict"), v("accel"), sprintf(withest ? "%-12s" : "%s", v("sign_agrees") == "yes" ? "sign agrees" : v("sign_agrees") == "no" ? "sign differs" : "-"),
 			withest ? " " (k in est ? est[k] : "-") : ""
 	}
-	if (nest) print "(native est.: this host's CPU and kernel, lowest-of-rounds native timing of the cells or of the proxies the guest profile accepted, ±spread over trials; never from the published figure; details below)"
+	if (nest) print "(native est.: this host's CPU and kernel, lowest-of-rounds native timing of the cells or of the proxies the guest profile accepted, ±spread over trials; shown only where it settled or its spread is under " SPREAD_MAX " points and its held-out checks agree; never from the published figure; details in the native estimates section)"
 }
