@@ -93,8 +93,9 @@ awk -F, 'NR > 1 && $3 == "fstatat_empty" && $9 == "symbol" { k = $10 ":" $11; d[
 echo "# top differences: $(awk '{ printf "%s %s; ", $2, $1 }' "$tmp/top")"
 check "the top per-function differences name the path lookup the short-cut skips" \
 	sh -c 'grep -q ":filename_lookup$" "$1" && grep -q ":path_lookupat$" "$1" && grep -q ":getname_flags$" "$1"' - "$tmp/top"
-check "the report and the table show where the difference comes from" \
-	sh -c 'grep -q "filename_lookup" "$1/report.md" && grep -q "instructions/op (QEMU plugin, exact)" "$2"' - "$run" "$tmp/out"
+check "the report, table.txt and the terminal show where the difference comes from" \
+	sh -c 'grep -q "filename_lookup" "$1/report.md" && grep -q "instructions/op (QEMU plugin, exact)" "$1/table.txt" &&
+		grep -q "^profile .*fstatat_empty: .*; top: filename_lookup" "$2"' - "$run" "$tmp/out"
 # (a third boot made for the op counts serves here too)
 third() { [ -d "$tmp/replay3" ] || replay 3; }
 replayed "two boots of one kernel with the same seed give the same instructions/op" \

@@ -55,10 +55,10 @@ setsid perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV' guest/nested-kvm --work "$tmp
 	--samples 100 --interval 1 --deadline 300 >/dev/null 2>"$tmp/int.err" &
 g=$!
 i=0
-until grep -q 'nested-init: running' "$tmp/int/l1-console.log" 2>/dev/null || [ $i -ge 1200 ]; do
+until grep -q 'run-guest: accel=kvm' "$tmp/int/run.out" 2>/dev/null || [ $i -ge 1200 ]; do
 	sleep 0.1; i=$((i + 1))
 done
-sleep 8
+sleep 3
 env kill -INT -- "-$g" 2>/dev/null
 wait $g
 rc=$?
