@@ -56,11 +56,20 @@ int csv_open(struct csv *c, const char *path)
 	return 0;
 }
 
-int csv_col(struct csv *c, const char *name)
+int csv_col_optional(struct csv *c, const char *name)
 {
 	for (int i = 0; i < c->nhead; i++)
 		if (!strcmp(c->head[i], name))
 			return i;
+	return -1;
+}
+
+int csv_col(struct csv *c, const char *name)
+{
+	int i = csv_col_optional(c, name);
+
+	if (i >= 0)
+		return i;
 	fprintf(stderr, "%s: no column '%s' in the header\n", c->path, name);
 	return -1;
 }

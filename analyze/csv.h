@@ -23,6 +23,8 @@ struct csv {
 int csv_open(struct csv *c, const char *path);
 /* Column number of NAME in the header, or -1 with a message on stderr. */
 int csv_col(struct csv *c, const char *name);
+/* The same for a column that older files lack: -1, and nothing said. */
+int csv_col_optional(struct csv *c, const char *name);
 /* Reads the next row: 1 on a row, 0 at end of file, -1 on a malformed row. */
 int csv_next(struct csv *c);
 /* Parses field I as a finite number; -1 with a message naming it if not. */

@@ -10,5 +10,6 @@ v("kind") == "sample" {
 	r["accel"] = accel; r["cpu_model"] = cpu_model; r["qemu_cpu"] = qemu_cpu; r["flags_checked"] = flags_checked
 	r["testcase"] = v("test"); r["mode"] = v("mode"); r["tasks"] = v("tasks"); r["boot"] = boot
 	r["sample"] = v("sample"); r["elapsed_s"] = v("elapsed_s"); r["ops"] = v("ops"); r["ops_per_s"] = v("ops_per_s")
+	r["idle_pct"] = v("idle_pct")
 	print csv_row(cols, r)
 }

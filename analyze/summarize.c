@@ -31,6 +31,8 @@ struct cell {
 	int nboots, nsamples;
 	long boot[MAX_BOOTS];
 	double ops[MAX_BOOTS], secs[MAX_BOOTS];
+	double idle_sum;	/* over the samples that measured it */
+	int nidle;
 };
 
 static struct cell cells[MAX_CELLS];
@@ -76,6 +78,10 @@ static void print_col(const char *name, const struct cell *c, const struct stats
 		printf("%.1f", s->max);
 	else if (!strcmp(name, "per_task"))
 		printf("%.1f", s->mean / c->tasks);
+	else if (!strcmp(name, "idle_pct")) {
+		if (c->nidle)
+			printf("%.1f", c->idle_sum / c->nidle);
+	}
 	else {
 		fprintf(stderr, "summarize: no value for column '%s' (analyze/columns)\n", name);
 		exit(2);
@@ -103,7 +109,7 @@ static int add_sample(struct cell *c, long boot, double ops, double secs)
 int main(int argc, char **argv)
 {
 	struct csv in;
-	int key[NKEYS], c_boot, c_elapsed, c_ops, c_tasks, r;
+	int key[NKEYS], c_boot, c_elapsed, c_ops, c_tasks, c_idle, r;
 
 	if (argc != 2) {
 		fprintf(stderr, "usage: summarize SAMPLES.CSV > SUMMARY.CSV\n");
@@ -119,10 +125,11 @@ int main(int argc, char **argv)
 	    (c_ops = csv_col(&in, "ops")) < 0 ||
 	    (c_tasks = csv_col(&in, "tasks")) < 0)
 		return 2;
+	c_idle = csv_col_optional(&in, "idle_pct");	/* older runs lack it */
 
 	while ((r = csv_next(&in)) == 1) {
 		char k[512] = "";
-		double boot, secs, ops, tasks;
+		double boot, secs, ops, tasks, idle = -1;
 
 		for (size_t i = 0; i < NKEYS; i++) {
 			if (!in.field[key[i]][0]) {
@@ -137,7 +144,8 @@ int main(int argc, char **argv)
 		if (csv_number(&in, c_boot, &boot) ||
 		    csv_number(&in, c_elapsed, &secs) ||
 		    csv_number(&in, c_ops, &ops) ||
-		    csv_number(&in, c_tasks, &tasks))
+		    csv_number(&in, c_tasks, &tasks) ||
+		    (c_idle >= 0 && in.field[c_idle][0] && csv_number(&in, c_idle, &idle)))
 			return 2;
 		if (secs <= 0 || ops < 0 || tasks < 1) {
 			fprintf(stderr, "%s:%ld: impossible sample (elapsed %s, ops %s, tasks %s)\n",
@@ -150,6 +158,10 @@ int main(int argc, char **argv)
 			fprintf(stderr, "%s:%ld: more than %d cells or %d boots per cell\n",
 				argv[1], in.line, MAX_CELLS, MAX_BOOTS);
 			return 2;
+		}
+		if (idle >= 0) {
+			c->idle_sum += idle;
+			c->nidle++;
 		}
 	}
 	if (r < 0)

@@ -132,7 +132,7 @@ static inline int kb_fail(struct kb_task *t, const char *call, int err)
 
 /* The CSV header of kabench's output (also checked by guest/parse-console). */
 #define KB_CSV_HEADER "kind,test,mode,tasks,sample,elapsed_s,ops,ops_per_s," \
-	"task_min_ops_per_s,task_max_ops_per_s"
+	"task_min_ops_per_s,task_max_ops_per_s,idle_pct"
 
 /* testcases.c: the listed testcases, in link order; lookup by name or alias. */
 const struct kb_testcase *const *kb_testcases_begin(void);

@@ -229,29 +229,68 @@ static int wait_ready(struct kb_shared *sh, int ntasks)
 	}
 }
 
+/* The machine's CPU ticks so far, from /proc/stat's "cpu" line: idle
+ * (idle + iowait) and all of them (guest time is inside user already). */
+struct kb_ticks {
+	unsigned long long idle, total;
+	int ok;
+};
+
+/* Read only with more than one CPU online: a scaling curve needs the idle
+ * time, and with one CPU (icount) the read would land in the profile's
+ * windows and cost every timed sample the read. */
+static struct kb_ticks read_ticks(int wanted)
+{
+	struct kb_ticks t = { 0 };
+	unsigned long long v[8] = { 0 };
+	FILE *f;
+
+	if (!wanted || !(f = fopen("/proc/stat", "r")))
+		return t;
+	if (fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2],
+		   &v[3], &v[4], &v[5], &v[6], &v[7]) >= 4) {
+		t.idle = v[3] + v[4];
+		for (int i = 0; i < 8; i++)
+			t.total += v[i];
+		t.ok = 1;
+	}
+	fclose(f);
+	return t;
+}
+
+/* Percent of CPU time idle between two reads; -1 when not measured. */
+static double idle_pct(struct kb_ticks a, struct kb_ticks b)
+{
+	if (!a.ok || !b.ok || b.total <= a.total)
+		return -1;
+	return 100.0 * (double)(b.idle - a.idle) / (double)(b.total - a.total);
+}
+
 static const char *mode(const struct kb_config *cfg)
 {
 	return cfg->threads ? "threads" : "processes";
 }
 
 static void row(const struct kb_config *cfg, int ntasks, int sample, double elapsed,
-		uint64_t ops, double tmin, double tmax)
+		uint64_t ops, double tmin, double tmax, double idle)
 {
-	char idx[16];
+	char idx[16], idles[16] = "";
 
 	if (sample > 0)
 		snprintf(idx, sizeof(idx), "%d", sample);
 	else
 		snprintf(idx, sizeof(idx), "all");
-	printf("%s,%s,%s,%d,%s,%.6f,%llu,%.1f,%.1f,%.1f\n", sample > 0 ? "sample" : "summary",
+	if (idle >= 0)
+		snprintf(idles, sizeof(idles), "%.1f", idle);
+	printf("%s,%s,%s,%d,%s,%.6f,%llu,%.1f,%.1f,%.1f,%s\n", sample > 0 ? "sample" : "summary",
 	       cfg->name, mode(cfg), ntasks, idx, elapsed, (unsigned long long)ops,
-	       (double)ops / elapsed, tmin, tmax);
+	       (double)ops / elapsed, tmin, tmax, idles);
 	fflush(stdout);
 }
 
 /* One measured sample, printed once the last one is taken. */
 struct kb_sample {
-	double elapsed, tmin, tmax;
+	double elapsed, tmin, tmax, idle;
 	uint64_t ops;
 };
 
@@ -265,6 +304,8 @@ static int sample(const struct kb_config *cfg, struct kb_shared *sh, int ntasks,
 	double tprev = t0, tstart = t0, total = 0;
 	uint64_t total_ops = 0;
 	struct kb_sample *rows = calloc((size_t)cfg->samples, sizeof(*rows));
+	int idle_wanted = sysconf(_SC_NPROCESSORS_ONLN) > 1;
+	struct kb_ticks tick_prev = read_ticks(idle_wanted), tick_start = tick_prev;
 
 	if (!rows) {
 		fprintf(stderr, "kabench: out of memory for %d samples\n", cfg->samples);
@@ -303,17 +344,23 @@ static int sample(const struct kb_config *cfg, struct kb_shared *sh, int ntasks,
 		else if (s > cfg->warmup)
 			KB_MARK_END();
 		tprev = t;
+		struct kb_ticks tick = read_ticks(idle_wanted);
+		double idle = idle_pct(tick_prev, tick);
+
+		tick_prev = tick;
 		if (s == cfg->warmup) {
 			tstart = t;
+			tick_start = tick;
 			memcpy(start, prev, sizeof(prev[0]) * (size_t)ntasks);
 		}
 		if (s <= cfg->warmup)
 			continue;
-		rows[s - cfg->warmup - 1] = (struct kb_sample){ elapsed, tmin, tmax, ops };
+		rows[s - cfg->warmup - 1] = (struct kb_sample){ elapsed, tmin, tmax, idle, ops };
 		total_ops += ops;
 	}
 	for (int i = 0; i < cfg->samples; i++)
-		row(cfg, ntasks, i + 1, rows[i].elapsed, rows[i].ops, rows[i].tmin, rows[i].tmax);
+		row(cfg, ntasks, i + 1, rows[i].elapsed, rows[i].ops, rows[i].tmin, rows[i].tmax,
+		    rows[i].idle);
 	free(rows);
 	total = tprev - tstart;
 	{
@@ -327,7 +374,7 @@ static int sample(const struct kb_config *cfg, struct kb_shared *sh, int ntasks,
 			if (rate > tmax)
 				tmax = rate;
 		}
-		row(cfg, ntasks, 0, total, total_ops, tmin, tmax);
+		row(cfg, ntasks, 0, total, total_ops, tmin, tmax, idle_pct(tick_start, tick_prev));
 	}
 	return KB_OK;
 }
@@ -352,7 +399,7 @@ static int fixed(const struct kb_config *cfg, struct kb_shared *sh, int ntasks, 
 		if (rate > tmax)
 			tmax = rate;
 	}
-	row(cfg, ntasks, 0, elapsed, ops, tmin, tmax);
+	row(cfg, ntasks, 0, elapsed, ops, tmin, tmax, -1);
 	return KB_OK;
 }
 

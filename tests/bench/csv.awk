@@ -6,13 +6,13 @@ function bad(why) { print "line " NR ": " why ": " $0; failed = 1; exit 1 }
 function near(a, b, tol) { d = a - b; if (d < 0) d = -d; return d <= tol }
 BEGIN {
 	FS = ","
-	header = "kind,test,mode,tasks,sample,elapsed_s,ops,ops_per_s,task_min_ops_per_s,task_max_ops_per_s"
+	header = "kind,test,mode,tasks,sample,elapsed_s,ops,ops_per_s,task_min_ops_per_s,task_max_ops_per_s,idle_pct"
 	nt = split(tasks, want, ",")
 	ti = 1; next_sample = 1; sum_ops = 0; sum_el = 0
 }
 NR == 1 { if ($0 != header) bad("header"); next }
 {
-	if (NF != 10) bad("want 10 fields")
+	if (NF != 11) bad("want 11 fields")
 	if ($2 != test) bad("test is not " test)
 	if ($3 != mode) bad("mode is not " mode)
 	if (ti > nt) bad("row after the last task count")
@@ -24,6 +24,9 @@ NR == 1 { if ($0 != header) bad("header"); next }
 	# ops_per_s is ops/elapsed_s (rounding of the printed elapsed_s allowed)
 	if (!near($8 * $6, $7, $7 * 1e-5 + $8 * 1e-6 + 1)) bad("ops_per_s != ops/elapsed_s")
 	if ($9 > $10) bad("task min > task max")
+	# idle: measured (0..100) with more than one CPU online, else empty
+	if (cpus > 1 && ($11 !~ /^[0-9]+\.[0-9]$/ || $11 > 100)) bad("idle_pct")
+	if (cpus <= 1 && $11 != "") bad("idle_pct with one CPU")
 	if ($10 * $4 < $8 * 0.999) bad("task max * tasks < total rate")
 	if ($9 * $4 > $8 * 1.001) bad("task min * tasks > total rate")
 	if ($1 == "sample") {

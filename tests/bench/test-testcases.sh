@@ -118,7 +118,7 @@ for t in read1 context_switch1; do
 			--dir "$dir" $opt >"$dir.csv" 2>"$dir.err"
 		check "$t $mode sampled: exit 0" [ $? -eq 0 ]
 		check "$t $mode sampled: well-formed CSV" awk -v test=$t -v mode=$mode -v tasks=1,2 \
-			-v samples=2 -f tests/bench/csv.awk "$dir.csv"
+			-v samples=2 -v cpus="$(getconf _NPROCESSORS_ONLN)" -f tests/bench/csv.awk "$dir.csv"
 	done
 done
 

@@ -48,8 +48,8 @@ check "1000 calls: 6003 user instructions (got $v)" [ "$v" = 6003 ]
 # Per symbol: profile-attrib with the test init's own symbols (a bench.csv
 # with one sample row per window, as the sampler writes them).
 {
-	echo "kind,test,mode,tasks,sample,elapsed_s,ops,ops_per_s,task_min_ops_per_s,task_max_ops_per_s"
-	for i in 1 2 3 4; do echo "sample,known,processes,1,$i,0.001,1000,1000000.0,1000000.0,1000000.0"; done
+	echo "kind,test,mode,tasks,sample,elapsed_s,ops,ops_per_s,task_min_ops_per_s,task_max_ops_per_s,idle_pct"
+	for i in 1 2 3 4; do echo "sample,known,processes,1,$i,0.001,1000,1000000.0,1000000.0,1000000.0,"; done
 } >"$tmp/bench.csv"
 build/plugin/profile-attrib --map "$(dirname "$img")/System.map" --elf build/plugin/testinit \
 	--bench "$tmp/bench.csv" "$tmp/raw" >"$tmp/profile.csv" 2>"$tmp/p.err"
