@@ -102,9 +102,16 @@ check "run-native --scaling: a cell per testcase x mode x tasks 1..$n" \
 	sh -c '[ -n "$1" ] && [ "$(awk -F, "NR > 1 { print \$1, \$2, \$3 }" "$1/settle.csv" | sort -u | wc -l)" -eq $((2 * 2 * $2)) ]' - "$run" "$n"
 if [ "$n" -gt 1 ]; then
 	check "run-native --scaling: scaling charts (png, svg) per testcase, linked in the report" \
-		sh -c '[ -s "$1/scaling-fstat.png" ] && [ -s "$1/scaling-fstat.svg" ] && grep -q "(scaling-fstat.png)" "$1/report.md"' - "$run"
+		sh -c '[ -s "$1/scaling-host-fstat.png" ] && [ -s "$1/scaling-host-fstat.svg" ] && grep -q "(scaling-host-fstat.png)" "$1/report.md"' - "$run"
+	# the same scaling.csv as a guest run's: tasks 1..n, both modes, idle measured
+	check "run-native --scaling: scaling.csv in the guests' columns, tasks 1..$n, both modes, idle 0-100" \
+		awk -F, -v want="$(analyze/columns scaling)" -v n="$n" 'NR == 1 { if ($0 != want) exit 1; for (i = 1; i <= NF; i++) c[$i] = i; next }
+			$c["testcase"] == "fstat" { t[$c["tasks"]]; if ($c["accel"] != "native" || $c["processes"] <= 0 || $c["threads"] <= 0) exit 1
+				if ($c["processes_idle"] !~ /^[0-9.]+$/ || $c["processes_idle"] > 100 || $c["threads_idle"] !~ /^[0-9.]+$/) exit 1; rows++ }
+			END { exit !(NR > 1 && rows == n && (1 in t) && (n in t)) }' "$run/scaling.csv"
 else
 	skip "run-native --scaling: charts need more than one CPU"
+	skip "run-native --scaling: scaling.csv needs more than one CPU"
 fi
 
 # A testcase the kernel does not support (worker exit 3) is dropped and

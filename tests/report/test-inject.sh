@@ -43,7 +43,7 @@ check "make report on a run named with quotes, \$() and backticks succeeds" [ "$
 [ "$rc" -eq 0 ] || tail -n 5 "$tmp/err"
 check "none of the commands in the names ran (no marker file)" [ -z "$(ls -A "$tmp/marks")" ]
 [ -z "$(ls -A "$tmp/marks")" ] || echo "# ran: $(ls "$tmp/marks" | paste -sd' ')"
-check "the A/B and scaling charts were drawn" sh -c '[ -s "$1/ab-1.png" ] && [ -s "$1/ab-1.svg" ] && ls "$1"/scaling-1-t*.png >/dev/null' - "$run"
+check "the A/B and A/B scaling charts were drawn" sh -c '[ -s "$1/ab-1.png" ] && [ -s "$1/ab-1.svg" ] && ls "$1"/ab-scaling-1-t*.png >/dev/null' - "$run"
 check "the chart's title holds the run's name, kernels and CPU as text" \
 	grep -qF "$(basename "$run"): $base -> $new, tasks=1 (tcg, $cpu, -cpu $qcpu)" "$run/ab-1.svg"
 check "the key names both kernels as text" sh -c 'grep -qF "<text>$2</text>" "$1" && grep -qF "<text>$3</text>" "$1"' - "$run/ab-1.svg" "$base" "$new"

@@ -61,7 +61,20 @@ check "... saying fstatat_empty improved and fstat did not change at every task 
 check "one geometric mean over the 6 rows: +41.4%" grep -q 'geometric mean of ratios: +41.4% (6 rows)' "$tmp/table"
 check "the table states the rule as compare does, from stats_verdict's constants" \
 	sh -c 'rule=$(build/analyze/compare --rule) && case $rule in *"under 1%"*"\"no change\""*"p < 0.05"*"\"within noise\""*) grep -qxF "verdict: $rule" "$1" ;; *) false ;; esac' - "$tmp/table"
-check "a scaling chart per testcase" sh -c "[ -s $tmp/run/scaling-1-fstat.png ] && [ -s $tmp/run/scaling-1-fstatat_empty.svg ]"
+check "an A/B scaling chart per testcase" sh -c "[ -s $tmp/run/ab-scaling-1-fstat.png ] && [ -s $tmp/run/ab-scaling-1-fstatat_empty.svg ]"
+check "will-it-scale's chart per kernel and testcase" \
+	sh -c "[ -s $tmp/run/scaling-6.1-fstat.png ] && [ -s $tmp/run/scaling-6.1-fstat-fstatat_empty.svg ]"
+# scaling.csv: runtest.py's six columns last (will-it-scale's own header,
+# written out here), linear = tasks x the 1-task processes mean of
+# summary.csv, threads empty (the fixture ran processes only).
+check "scaling.csv ends in will-it-scale's columns" \
+	sh -c 'head -n 1 "$1" | grep -q ",tasks,processes,processes_idle,threads,threads_idle,linear$"' - "$tmp/run/scaling.csv"
+one=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["variant"] == "6.1" && $c["testcase"] == "fstat" && $c["tasks"] == 1 { print $c["mean"] }' "$tmp/run/summary.csv")
+got=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["variant"] == "6.1" && $c["testcase"] == "fstat" { printf "%s:%s:%s:%s ", $c["tasks"], $c["linear"], $c["threads"], $c["processes_idle"] }' "$tmp/run/scaling.csv")
+want=$(awk -v m="$one" 'BEGIN { for (t = 1; t <= 4; t *= 2) printf "%d:%.1f::: ", t, m * t }')
+check "scaling.csv 6.1 fstat: linear is tasks x $one, no threads, no idle ($got)" [ -n "$one" ] && [ "$got" = "$want" ]
 check "one A/B chart for the pair" sh -c "[ -s $tmp/run/ab-1.png ] && [ ! -e $tmp/run/ab-2.png ]"
 
 # The seed table (results/published.csv: 6.1:6.1-fstat is seed 001's own
