@@ -21,7 +21,8 @@ boot() {
 boot long 0.2
 boot short "$short"
 for d in long short; do
-	check "$d boot: verdict ok" [ "$(head -n 1 "$tmp/$d/verdict" 2>/dev/null)" = ok ]
+	v=$(head -n 1 "$tmp/$d/verdict" 2>/dev/null)
+	check "$d boot: verdict ok (${v:-none}; $(tail -n 1 "$tmp/$d.err"))" [ "$v" = ok ]
 done
 # rate DIR TESTCASE: the summary row's ops/s.
 rate() { awk -F, -v t="$2" '$1 == "summary" && $2 == t { print $8 }' "$1/bench.csv"; }
