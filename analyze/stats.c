@@ -12,6 +12,18 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+void stats_sort(double *v, int n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+}
+
+double stats_median(const double *v, int n)
+{
+	if (n < 1)
+		return 0;
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 void stats_compute(struct stats *s, double *v, int n)
 {
 	double sum = 0, sq = 0;
@@ -20,7 +32,7 @@ void stats_compute(struct stats *s, double *v, int n)
 	s->median = s->mean = s->stddev = s->min = s->max = 0;
 	if (n < 1)
 		return;
-	qsort(v, n, sizeof(*v), cmp_double);
+	stats_sort(v, n);
 	for (int i = 0; i < n; i++)
 		sum += v[i];
 	s->mean = sum / n;
@@ -29,7 +41,7 @@ void stats_compute(struct stats *s, double *v, int n)
 	s->stddev = n > 1 ? sqrt(sq / (n - 1)) : 0;
 	s->min = v[0];
 	s->max = v[n - 1];
-	s->median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	s->median = stats_median(v, n);
 }
 
 /* The continued fraction of I_x(a, b), evaluated by the modified Lentz

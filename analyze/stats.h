@@ -13,6 +13,13 @@ struct stats {
  * deviation is the sample one (n - 1); it is 0 for n < 2. */
 void stats_compute(struct stats *s, double *v, int n);
 
+/* Sorts the N values in V, lowest first. */
+void stats_sort(double *v, int n);
+
+/* The median of the N sorted values in V: the middle one, or with an even
+ * N the mean of the two middle ones; 0 for n < 1. */
+double stats_median(const double *v, int n);
+
 /* The regularized incomplete beta function I_x(a, b), a, b > 0. */
 double stats_ibeta(double a, double b, double x);
 

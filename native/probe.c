@@ -23,27 +23,19 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
+#include "../analyze/stats.h"
+#include "util.h"
 
 #define MAX_ROUNDS 100
 enum { FSTAT, EMPTY, PATH, NCALLS };
 static const char *const names[NCALLS] = { "fstat", "fstatat_empty", "fstatat_path" };
 static int fd, dirfd;
-
-static double now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + t.tv_nsec / 1e9;
-}
 
 /* N calls of CALL; -1 if one fails. */
 static int run(int call, long n)
@@ -67,31 +59,11 @@ static int run(int call, long n)
 	return 0;
 }
 
-static int cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static long number(const char *opt, const char *s, long lo, long hi)
-{
-	char *end;
-	long v = strtol(s, &end, 10);
-
-	if (!*s || *end || v < lo || v > hi) {
-		fprintf(stderr, "native-probe: bad %s '%s' (%ld..%ld)\n", opt, s, lo, hi);
-		exit(2);
-	}
-	return v;
-}
-
 int main(int argc, char **argv)
 {
 	static double ns[NCALLS][MAX_ROUNDS];
 	char dir[] = "/tmp/kabench-probe.XXXXXX", file[64];
 	long rounds = 80, ms = 2, batch[NCALLS];
-	cpu_set_t set;
 	struct stat st;
 	int cpu;
 	const char *null_path;
@@ -102,19 +74,16 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		if (!strcmp(argv[i], "--rounds"))
-			rounds = number(argv[i], argv[i + 1], 1, MAX_ROUNDS);
+			rounds = native_number("native-probe", argv[i], argv[i + 1], 1, MAX_ROUNDS);
 		else if (!strcmp(argv[i], "--ms"))
-			ms = number(argv[i], argv[i + 1], 1, 10000);
+			ms = native_number("native-probe", argv[i], argv[i + 1], 1, 10000);
 		else {
 			fprintf(stderr, "native-probe: unknown option '%s'\n", argv[i]);
 			return 2;
 		}
 	}
 
-	cpu = sched_getcpu();
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	sched_setaffinity(0, sizeof(set), &set);	/* best effort */
+	cpu = native_pin();
 
 	if (!mkdtemp(dir)) {
 		fprintf(stderr, "native-probe: mkdtemp %s: %s\n", dir, strerror(errno));
@@ -140,10 +109,10 @@ int main(int argc, char **argv)
 		double t;
 
 		for (;;) {
-			t = now();
+			t = native_now();
 			if (run(c, n))
 				goto failed;
-			t = now() - t;
+			t = native_now() - t;
 			if (t > ms / 4000.0 || n > (1L << 30))
 				break;
 			n *= 4;
@@ -152,20 +121,20 @@ int main(int argc, char **argv)
 	}
 	for (long r = 0; r < rounds; r++)
 		for (int c = 0; c < NCALLS; c++) {
-			double t = now();
+			double t = native_now();
 
 			if (run(c, batch[c]))
 				goto failed;
-			ns[c][r] = (now() - t) * 1e9 / batch[c];
+			ns[c][r] = (native_now() - t) * 1e9 / batch[c];
 		}
 	unlink(file);
 	rmdir(dir);
 
 	printf("key,value\n");
 	for (int c = 0; c < NCALLS; c++) {
-		qsort(ns[c], rounds, sizeof(double), cmp);
+		stats_sort(ns[c], rounds);
 		printf("%s_ns,%.2f\n", names[c], ns[c][0]);
-		printf("%s_ns_median,%.2f\n", names[c], ns[c][rounds / 2]);
+		printf("%s_ns_median,%.2f\n", names[c], stats_median(ns[c], rounds));
 	}
 	printf("rounds,%ld\nms,%ld\nnull_path,%s\ncpu,%d\n", rounds, ms,
 	       null_path ? null_path : "unknown", cpu);

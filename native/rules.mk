@@ -11,10 +11,13 @@ bench-native: deps bench/kabench build/analyze/summarize build/analyze/compare
 # a proxy's terms are timed natively with the code the guest ran.
 NATIVE_TIME_OBJS := $(filter build/bench/tc_%.o,$(BENCH_OBJS)) \
 	$(addprefix build/bench/,testcases.o tmpfile.o task.o pin.o)
-build/native/time: native/time.c native/copy-routines.S $(NATIVE_TIME_OBJS) bench/kabench.h
+# Both share native/util.c, and analyze/stats.c's sort and median.
+NATIVE_SHARED := native/util.c analyze/stats.c
+NATIVE_HEADERS := native/util.h analyze/stats.h
+build/native/time: native/time.c native/copy-routines.S $(NATIVE_TIME_OBJS) $(NATIVE_SHARED) $(NATIVE_HEADERS) bench/kabench.h
 	@mkdir -p $(@D)
-	$(CC) $(TOOLS_CFLAGS) -o $@ native/time.c native/copy-routines.S $(NATIVE_TIME_OBJS) -lhwloc -lpthread
+	$(CC) $(TOOLS_CFLAGS) -o $@ native/time.c native/copy-routines.S $(NATIVE_SHARED) $(NATIVE_TIME_OBJS) -lhwloc -lpthread -lm
 
-build/native/probe: native/probe.c
+build/native/probe: native/probe.c $(NATIVE_SHARED) $(NATIVE_HEADERS)
 	@mkdir -p $(@D)
-	$(CC) $(TOOLS_CFLAGS) -o $@ $<
+	$(CC) $(TOOLS_CFLAGS) -o $@ native/probe.c $(NATIVE_SHARED) -lm

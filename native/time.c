@@ -21,13 +21,13 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include "../analyze/stats.h"
 #include "../bench/kabench.h"
+#include "util.h"
 
 #define MAX_ROUNDS 2000
 #define MAX_ITEMS 32
@@ -50,14 +50,6 @@ struct item {
 static struct item items[MAX_ITEMS];
 static char *copy_src, *copy_dst;
 static unsigned copy_page;
-
-static double now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + t.tv_nsec / 1e9;
-}
 
 static void copy(int how, long n)
 {
@@ -96,31 +88,11 @@ static void run(struct item *it, long n)
 	}
 }
 
-static int cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static long number(const char *opt, const char *s, long lo, long hi)
-{
-	char *end;
-	long v = strtol(s, &end, 10);
-
-	if (!*s || *end || v < lo || v > hi) {
-		fprintf(stderr, "native-time: bad %s '%s' (%ld..%ld)\n", opt, s, lo, hi);
-		exit(2);
-	}
-	return v;
-}
-
 int main(int argc, char **argv)
 {
 	long rounds = 100, ms = 2;
 	const char *dir = "/tmp";
 	int nitems = 0, cpu;
-	cpu_set_t set;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--rounds") || !strcmp(argv[i], "--ms") || !strcmp(argv[i], "--dir")) {
@@ -129,9 +101,9 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			if (!strcmp(argv[i], "--rounds"))
-				rounds = number(argv[i], argv[i + 1], 1, MAX_ROUNDS);
+				rounds = native_number("native-time", argv[i], argv[i + 1], 1, MAX_ROUNDS);
 			else if (!strcmp(argv[i], "--ms"))
-				ms = number(argv[i], argv[i + 1], 1, 10000);
+				ms = native_number("native-time", argv[i], argv[i + 1], 1, 10000);
 			else
 				dir = argv[i + 1];
 			i++;
@@ -164,10 +136,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
-	cpu = sched_getcpu();
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	sched_setaffinity(0, sizeof(set), &set);	/* best effort */
+	cpu = native_pin();
 
 	copy_src = aligned_alloc(4096, COPY_SPAN);
 	copy_dst = malloc(COPY_SIZE);	/* as read1's buffer (kb_setup_read_file) */
@@ -201,9 +170,9 @@ int main(int argc, char **argv)
 		double t;
 
 		for (;;) {
-			t = now();
+			t = native_now();
 			run(&items[i], n);
-			t = now() - t;
+			t = native_now() - t;
 			if (t > ms / 4000.0 || n > (1L << 30))
 				break;
 			n *= 4;
@@ -212,16 +181,17 @@ int main(int argc, char **argv)
 	}
 	for (long r = 0; r < rounds; r++)
 		for (int i = 0; i < nitems; i++) {
-			double t = now();
+			double t = native_now();
 
 			run(&items[i], items[i].batch);
-			items[i].ns[r] = (now() - t) * 1e9 / items[i].batch;
+			items[i].ns[r] = (native_now() - t) * 1e9 / items[i].batch;
 		}
 
 	printf("item,lowest_ns,median_ns,rounds,batch\n");
 	for (int i = 0; i < nitems; i++) {
-		qsort(items[i].ns, rounds, sizeof(double), cmp);
-		printf("%s,%.3f,%.3f,%ld,%ld\n", items[i].name, items[i].ns[0], items[i].ns[rounds / 2], rounds, items[i].batch);
+		stats_sort(items[i].ns, rounds);
+		printf("%s,%.3f,%.3f,%ld,%ld\n", items[i].name, items[i].ns[0], stats_median(items[i].ns, rounds),
+		       rounds, items[i].batch);
 	}
 	printf("#cpu,%d\n", cpu);
 	return 0;

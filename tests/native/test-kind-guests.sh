@@ -11,7 +11,7 @@ tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
 if ! gcc -O2 -static -Dmain=probe_main -c native/probe.c -o "$tmp/probe.o" 2>"$tmp/cc.err" ||
-	! gcc -O2 -static tests/native/probe-init.c "$tmp/probe.o" -o "$tmp/init" 2>>"$tmp/cc.err"; then
+	! gcc -O2 -static tests/native/probe-init.c "$tmp/probe.o" native/util.c analyze/stats.c -lm -o "$tmp/init" 2>>"$tmp/cc.err"; then
 	fail "probe guest init builds statically: $(head -n 1 "$tmp/cc.err")"
 	exit 1
 fi
