@@ -32,7 +32,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
@@ -40,6 +39,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "init-setup.h"
 #include "marker.h"
 #include "runner.h"	/* kb_parse_tasks(): the one reader of task lists */
 
@@ -118,34 +118,6 @@ static void field(const char *text, const char *key, char *out, size_t size)
 		p = strchr(p, '\n');
 		if (p)
 			p++;
-	}
-}
-
-static void mounts(void)
-{
-	mkdir("/proc", 0755);
-	mkdir("/sys", 0755);
-	mkdir("/dev", 0755);
-	mkdir("/tmp", 01777);
-	mount("proc", "/proc", "proc", 0, NULL);
-	mount("sysfs", "/sys", "sysfs", 0, NULL);
-	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
-	mount("tmpfs", "/tmp", "tmpfs", 0, "mode=1777");
-	/* POSIX shared memory and the testcases that want tmpfs by its usual
-	 * name (fallocate1/2 use /dev/shm, as upstream will-it-scale does). */
-	mkdir("/dev/shm", 01777);
-	mount("tmpfs", "/dev/shm", "tmpfs", 0, "mode=1777");
-
-	/* Without /dev/console in the archive the kernel gave us no fds. */
-	if (fcntl(STDOUT_FILENO, F_GETFD) < 0) {
-		int fd = open("/dev/console", O_RDWR);
-		if (fd >= 0) {
-			dup2(fd, 0);
-			dup2(fd, 1);
-			dup2(fd, 2);
-			if (fd > 2)
-				close(fd);
-		}
 	}
 }
 
@@ -313,7 +285,7 @@ int main(void)
 	struct timespec booted;
 
 	clock_gettime(CLOCK_BOOTTIME, &booted);
-	mounts();
+	init_setup();
 	setenv("PATH", "/bin", 1);
 	slurp("/proc/cmdline", cmdline, sizeof(cmdline));
 	facts(cmdline);

@@ -9,7 +9,7 @@ GUEST_CFLAGS ?= -std=gnu11 -Wall -Wextra -O2
 ## initramfs: build build/initramfs.cpio (guest init + bench/kabench + its libraries)
 initramfs: build/initramfs.cpio guest/parse-console guest/console-times
 
-build/guest/init: guest/init.c guest/marker.h bench/args.c bench/runner.h bench/kabench.h
+build/guest/init: guest/init.c guest/init-setup.h guest/marker.h bench/args.c bench/runner.h bench/kabench.h
 	@mkdir -p $(@D)
 	$(GUEST_CC) $(GUEST_CFLAGS) -Ibench -static -o $@ guest/init.c bench/args.c
 

@@ -20,12 +20,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "../../guest/init-setup.h"
 
 /* The value of " KEY=" on the command line, or def. */
 static void param(const char *cmdline, const char *key, const char *def, char *out, size_t size)
@@ -76,21 +77,7 @@ int main(void)
 	char tests[2048], interval[32], warmup[32], samples[32], seconds[32];
 	int fd;
 
-	mkdir("/proc", 0755);
-	mkdir("/sys", 0755);
-	mkdir("/dev", 0755);
-	mkdir("/tmp", 01777);
-	mount("proc", "/proc", "proc", 0, NULL);
-	mount("sysfs", "/sys", "sysfs", 0, NULL);
-	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
-	mount("tmpfs", "/tmp", "tmpfs", 0, "mode=1777");
-	mkdir("/dev/shm", 01777);
-	mount("tmpfs", "/dev/shm", "tmpfs", 0, "mode=1777");
-	if (fcntl(STDOUT_FILENO, F_GETFD) < 0 && (fd = open("/dev/console", O_RDWR)) >= 0) {
-		dup2(fd, 0);
-		dup2(fd, 1);
-		dup2(fd, 2);
-	}
+	init_setup();
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	setenv("PATH", "/bin", 1);
 
