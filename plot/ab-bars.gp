@@ -1,23 +1,28 @@
 # SPDX-License-Identifier: GPL-2.0
 # A/B bar chart: one group per testcase, one bar per kernel, error bars
 # from the repeats, the %change written above the patched bar.
-# Called as: gnuplot -c SCRIPT DATA OUT FMT BASE NEW TITLE (fmt png or svg).
+# Called as: gnuplot -c SCRIPT DATA OUT FMT BASE NEW TITLE... (fmt png or
+# svg; each TITLE argument a line of the title, wrapped to fit).
 # The arguments are strings (ARG1...): never evaluated as gnuplot code.
 # data columns: testcase base_mean base_stddev new_mean new_stddev change_pct
-if (ARGC != 6) { print "usage: gnuplot -c ".ARG0." DATA OUT FMT BASE NEW TITLE"; exit status 2 }
-data = ARG1; out = ARG2; fmt = ARG3; base = ARG4; new = ARG5; title = ARG6
-if (fmt eq "svg") set terminal svg size 800,480 dynamic font "sans,11"; \
-else set terminal pngcairo size 800,480 font "sans,10"
+if (ARGC < 6) { print "usage: gnuplot -c ".ARG0." DATA OUT FMT BASE NEW TITLE..."; exit status 2 }
+data = ARG1; out = ARG2; fmt = ARG3; base = ARG4; new = ARG5
+title = ARG6; do for [i = 7:ARGC] { title = title."\n".value("ARG".i) }
+width = 800; height = 480
+dirname(s) = strstrt(s, "/") ? s[1:strstrt(s, "/")].dirname(s[strstrt(s, "/") + 1:]) : ""
+load dirname(ARG0)."common.gp"
 set output out
-set title title noenhanced
+set title wrap(title) noenhanced
 set style data histogram
 set style histogram errorbars gap 1.5 lw 1
 set style fill solid 0.8 border -1
 set boxwidth 0.9
+set xlabel wrap("testcase (above each pair: the %change of ".new." against ".base.")") noenhanced
 set ylabel "ops/s (mean ± stddev over boots)"
 set yrange [0:*]
+# room above the tallest bar for its %change
+set offsets 0, 0, graph 0.08, 0
 set format y "%.2s%c"
-set key top left noenhanced
 set grid ytics
 set xtics noenhanced
 # In a two-bar cluster the second bar sits a quarter unit right of centre

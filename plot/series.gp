@@ -6,12 +6,13 @@
 # patch's box goes from where the one before it ended to where it ends;
 # the last box is the whole series.
 data = ARG1; out = ARG2; fmt = ARG3; title = ARG4
-if (fmt eq "svg") set terminal svg size 800,480 dynamic font "sans,11"; \
-else set terminal pngcairo size 800,480 font "sans,10"
+width = 800; height = 480
+dirname(s) = strstrt(s, "/") ? s[1:strstrt(s, "/")].dirname(s[strstrt(s, "/") + 1:]) : ""
+load dirname(ARG0)."common.gp"
 set output out
-set title title noenhanced
+set title wrap(title) noenhanced
 set ylabel "% change against the base (cumulative)"
-set xlabel "patch"
+set xlabel "patch (in the series' order)"
 set grid ytics
 set key off
 set xtics noenhanced
