@@ -99,6 +99,8 @@ check "... and the -cpu max boots make their own cell" \
 check "compare pairs cells of the same QEMU CPU spec only (12 rows, not 24)" \
 	[ "$(pick "$tmp/two/compare.csv" qemu_cpu group="6.1 -> 6.1-fstat" | sort | uniq -c | awk '{ print $1 }' | paste -sd' ')" = "6 6" ]
 check "... and prints a table for each" [ "$(grep -c '^6\.1 -> 6\.1-fstat \[' "$tmp/table2")" -eq 2 ]
+check "... and draws each CPU spec's will-it-scale chart, the second one -2" \
+	sh -c 'for f in scaling-6.1-fstat scaling-6.1-fstat-2; do [ -s "$1/$f.png" ] && grep -q "<svg" "$1/$f.svg" || exit 1; done' - "$tmp/two"
 
 # make-pairs: a published figure only on its seed's own kernels.
 cat >"$tmp/pairs.exp" <<'EOT'
