@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh
-# Helpers of the tests/report scripts (sourced after tests/lib.sh).
+# Helpers of the tests/report and tests/analyze scripts (sourced after
+# tests/lib.sh).
 
 # pick FILE COLUMN [NAME=VALUE...]: the COLUMN of every row of the CSV FILE
 # whose NAME columns hold VALUE, one a line. Columns are found by name.

@@ -4,7 +4,7 @@
 # line's reader, analyze/proxy-check's identity and its refusal rule,
 # native/estimate-plan's choice per cell, native/estimate-compute's
 # arithmetic, and that the published figures are never an input.
-# Fixtures (tests/report/fixture-proxy/): profile-summary.csv holds the
+# Fixtures (tests/native/fixtures/proxy/): profile-summary.csv holds the
 # 6.1 and 6.1-fstat rows of a real make bench with the proxies' testcases
 # (icount, functions under 0.01 instructions per op left out) and the read1
 # rows of 6.12-no-movsq and 6.12 from results/reference; trial-N.csv are
@@ -14,7 +14,7 @@
 cd "$(dirname "$0")/../.." || exit 2
 # kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
-fx=tests/report/fixture-proxy
+fx=tests/native/fixtures/proxy
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 make -s bench/kabench >/dev/null 2>&1 || { fail "make bench/kabench"; exit 1; }

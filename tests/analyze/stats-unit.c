@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Unit checks of analyze/stats.c at its exact boundaries: a change equal to
  * the minimum effect, a p-value equal to alpha, even and odd medians.
- * Prints one "ok"/"not ok" line per check (tests/report/test-stats.sh). */
+ * Prints one "ok"/"not ok" line per check (tests/analyze/test-stats.sh). */
 #include "../../analyze/stats.h"
 
 #include <math.h>
