@@ -108,6 +108,15 @@ if [ -f $ref/samples.csv ]; then
 	check "... and its report says there is no change where icount differs by 0.002%" \
 		[ "$(pick "$tmp/ref/compare.csv" verdict group="6.12-no-fstat -> 6.12" label=fstat)" = "no change" ]
 	check "... and has no provenance rows, for it has no provenance file" sh -c "[ -s $tmp/ref/report.md ] && ! grep -q '^| QEMU |' $tmp/ref/report.md"
+	# Each pair's profile section says which pair it is: a seed figure's
+	# names its label and kernels, not only the testcases.
+	headings() {
+		grep '^#' "$1" >"$tmp/headings"
+		dup=$(sort "$tmp/headings" | uniq -d)
+		[ -z "$dup" ] || { echo "$dup" | sed 's/^/# twice: /'; return 1; }
+		[ "$(grep -c '^### ' "$tmp/headings")" -eq 15 ]
+	}
+	check "... and no two of its headings (15 profiles) are the same" headings "$tmp/ref/report.md"
 else
 	fail "results/reference/samples.csv is missing"
 fi
