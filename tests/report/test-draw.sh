@@ -2,7 +2,10 @@
 # shellcheck shell=sh
 # plot/draw: one gnuplot draws every chart of a list; a chart that fails
 # is named on stderr (its output file and gnuplot's error), exit 1, and
-# the charts after it are still drawn; a quote in a title is text.
+# the charts after it are still drawn; a quote in a title is text. Then
+# what a reader sees of every kind of chart, and of a report's charts:
+# text inside the chart, titles wrapped and distinct, axes labelled, a
+# profile's small bars summed into "other" and its totals in the title.
 # kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 tmp=$(mktemp -d)
@@ -208,7 +211,7 @@ profiles() {
 		fi
 		! awk '{ s = $0; gsub(/…/, ".", s) } length(s) > 24 { exit 1 }' "$tmp/names" && { echo "# $f: a name over 24 characters"; return 1; }
 		set -- $tot
-		titles "$tmp/reference/$f" | grep -q " $1 -> .* $2 (" || { echo "# $f: no total $1 -> $2 in its title"; return 1; }
+		titles "$tmp/reference/$f" | grep -qF ": $1 -> $2 (" || { echo "# $f: no total $1 -> $2 in its title"; return 1; }
 	done <"$tmp/profiles"
 }
 check "profile charts: the table's functions, the ones too small to see as one \"other\" bar, the totals in the title" profiles
