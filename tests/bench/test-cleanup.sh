@@ -63,7 +63,7 @@ done
 # SIGINT to kabench alone, then to its process group (a new one, via setsid):
 # per-task files, a helper (1 task and its helper report), named files.
 # context_switch1 runs 1 task: 2 ping-pong pairs pinned to the 2 CPUs of a
-# 2-CPU machine can starve this shell (measured here: its sleep 1 took 3 s).
+# 2-CPU machine can starve this shell (its sleep 1 can take seconds).
 for target in kabench group; do
 	for t in read1:2:2 context_switch1:1:2 unlink2:2:2; do
 		n=${t##*:} tasks=${t#*:} t=${t%%:*}

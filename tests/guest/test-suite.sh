@@ -67,10 +67,10 @@ ops "$tmp/b1" >"$tmp/ops1"
 ops "$tmp/b2" >"$tmp/ops2"
 differ=$(diff "$tmp/ops1" "$tmp/ops2" | awk '/^[<>]/ { print $2 "/" $3 }' | sort -u | paste -sd' ' -)
 # QEMU 7.2's icount does not always replay (README, "What these machines
-# do not give"): in full make test runs this boot pair diverged in 2 of 3,
-# from the first testcase on, while the script alone passed twice and 6
-# such boots in a row agreed. A third boot then decides (tests/lib.sh,
-# replayed): it must give exactly the op counts of one of the two.
+# do not give"): beside a full make test this boot pair can diverge from
+# the first testcase on, where alone such boots agree. A third boot then
+# decides (tests/lib.sh, replayed): it must give exactly the op counts of
+# one of the two.
 [ -z "$differ" ] || echo "# the second boot differed in: $differ"
 third() { boot 3; ops "$tmp/b3" >"$tmp/ops3"; }
 replayed "boots with seed 7: two give the same op count in all $(wc -l <"$tmp/ops1") samples" \
