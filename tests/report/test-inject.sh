@@ -44,8 +44,11 @@ check "make report on a run named with quotes, \$() and backticks succeeds" [ "$
 check "none of the commands in the names ran (no marker file)" [ -z "$(ls -A "$tmp/marks")" ]
 [ -z "$(ls -A "$tmp/marks")" ] || echo "# ran: $(ls "$tmp/marks" | paste -sd' ')"
 check "the A/B and A/B scaling charts were drawn" sh -c '[ -s "$1/ab-1.png" ] && [ -s "$1/ab-1.svg" ] && ls "$1"/ab-scaling-1-t*.png >/dev/null' - "$run"
+# (The title wraps at blanks: its text lines joined by one.)
+sed -n 's/.*<text>\(.*\)<\/text>.*/\1/p' "$run/ab-1.svg" | paste -sd' ' >"$tmp/svg-text"
 check "the chart's title holds the run's name, kernels and CPU as text" \
-	grep -qF "$(basename "$run"): $base -> $new, tasks=1 (tcg, $cpu, -cpu $qcpu)" "$run/ab-1.svg"
+	sh -c 'grep -qF "$2: $3 -> $4, processes, tasks=1" "$1" && grep -qF "tcg, $5, -cpu $6" "$1"' - \
+	"$tmp/svg-text" "$(basename "$run")" "$base" "$new" "$cpu" "$qcpu"
 check "the key names both kernels as text" sh -c 'grep -qF "<text>$2</text>" "$1" && grep -qF "<text>$3</text>" "$1"' - "$run/ab-1.svg" "$base" "$new"
 check "the report names the run, kernels and CPU as they are" \
 	sh -c 'grep -qF "# kabench run \`$(basename "$2")\`" "$1" && grep -qF -- "- $3: \`k\$(>\$KB_MARK.15)\`" "$1" && grep -qF "$4" "$1"' - "$run/report.md" "$run" "$base" "$cpu"
