@@ -5,8 +5,9 @@
 # gone, or whose cell is not ok, is refused in one line naming the run
 # and the cells, with no *-compare folder left; a compare that fails
 # half-way removes its folder; a results disk too small for the compare
-# is refused before anything is written. Needs root to mount small tmpfs
-# folders.
+# is refused before anything is written; make report on a full disk says
+# so in one line and leaves every file of the run as it was, never a
+# 0-byte one. Needs root to mount small tmpfs folders.
 # kernel-free: it reports the committed reference run, boots nothing.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
@@ -14,7 +15,7 @@ if [ "$(id -u)" != 0 ]; then
 	skip "damaged runs and full disks: mounting a small tmpfs needs root"
 	exit 0
 fi
-echo "plan 9"
+echo "plan 12"
 make -s build/analyze/summarize build/analyze/compare || { fail "build the report tools"; exit 1; }
 tmp=$(mktemp -d) || exit 2
 trap 'umount "$tmp/disk" 2>/dev/null; rm -rf "$tmp"' EXIT
@@ -67,3 +68,23 @@ check "a results disk too small for the compare: exit 1, one line with what it n
 check "... and nothing written there" [ -z "$(ls "$tmp/disk")" ]
 umount "$tmp/disk"
 
+
+# make report on a run whose disk is full (its charts and report.md to be
+# written again): the run as it was, one line.
+mount -t tmpfs -o size=8m tmpfs "$tmp/disk" && cp -r results/reference "$tmp/disk/r" ||
+	{ fail "copy the run into a tmpfs"; exit 1; }
+report/make-report "$tmp/disk/r" >/dev/null 2>&1
+rm -f "$tmp/disk/r"/*.png "$tmp/disk/r"/*.svg "$tmp/disk/r/report.md"
+( cd "$tmp/disk/r" && md5sum ./* 2>/dev/null ) >"$tmp/before"
+free=$(df -Pk "$tmp/disk" | awk 'NR == 2 { print $4 }')
+dd if=/dev/zero of="$tmp/disk/fill" bs=1k count=$((free - 100)) 2>/dev/null
+report/make-report "$tmp/disk/r" >/dev/null 2>"$tmp/err"
+rc=$?
+grep -v 'not measured' "$tmp/err" >"$tmp/lines"
+( cd "$tmp/disk/r" && md5sum ./* 2>/dev/null ) >"$tmp/after"
+check "make report on a full disk: exit 1, one line naming the run and the room it needs ($(cat "$tmp/lines"))" \
+	sh -c '[ $1 -eq 1 ] && [ $(wc -l <"$2") -eq 1 ] && grep -q "no room in $3 for its [0-9]* new files ([0-9]* KB; [0-9]* KB free)" "$2"' \
+	- $rc "$tmp/lines" "$tmp/disk/r"
+check "... every file of the run as it was" sh -c '[ -s "$1" ] && cmp -s "$1" "$2"' - "$tmp/before" "$tmp/after"
+check "... no 0-byte file and no staging folder left" \
+	sh -c '[ -z "$(find "$1" -maxdepth 1 \( -size 0 -o -name ".publish.*" \))" ]' - "$tmp/disk/r"
