@@ -116,3 +116,40 @@ check "native-facts: this host: erms/fsrm are yes or no, one line per vulnerabil
 	sh -c 'grep -Eqx "flag_erms=(yes|no)" "$1" && grep -Eqx "flag_fsrm=(yes|no)" "$1" &&
 		[ "$(grep -c ^vuln_ "$1")" -eq "$(ls /sys/devices/system/cpu/vulnerabilities 2>/dev/null | wc -l)" ]' - "$tmp/real"
 expect_exit 2 "native-facts: --root without a folder exits 2" native/facts --root "$tmp/none"
+
+# native/dilution: what dilutes native differences, from host.txt's keys.
+{
+	echo 'kernel_release=6.18.0-test'
+	echo 'hypervisor=yes'
+	echo 'cmdline_mitigations=not set (kernel default)'
+	echo 'vuln_meltdown=Mitigation: PTI'
+	echo 'vuln_spectre_v2=Mitigation: Retpolines; STIBP: disabled'
+	echo 'vuln_spec_rstack_overflow=Vulnerable: Safe RET, no microcode'
+	echo 'vuln_spec_store_bypass=Vulnerable'
+	echo 'vuln_mds=Not affected'
+	echo 'floor_getppid_ns=1032.456'
+} >"$tmp/pti.txt"
+native/dilution "$tmp/pti.txt" 6.1.192-kabench 6.12.57-kabench >"$tmp/dil"
+check "native-dilution: the floor in ns, PTI on, named from meltdown's file" \
+	sh -c 'grep -qxF "  syscall floor: getppid 1032.5 ns a call (native/floor); every call pays it, so a saving of fixed ns is a smaller % here than on a host with a lower floor" "$1" &&
+		grep -qxF "  page-table isolation: on (meltdown: Mitigation: PTI): every syscall switches page tables twice" "$1"' - "$tmp/dil"
+check "native-dilution: mitigations in effect listed (retpolines, Safe RET), not the unmitigated or unaffected ones" \
+	sh -c '[ "$(sed -n "/^  other mitigations/,/^  mitigations=/p" "$1" | grep -c "^    ")" -eq 2 ] &&
+		grep -qxF "    spectre_v2: Mitigation: Retpolines; STIBP: disabled" "$1" && ! grep -q "spec_store_bypass\|mds" "$1"' - "$tmp/dil"
+check "native-dilution: a VM host and a host kernel other than the guests' are said" \
+	sh -c 'grep -q "^  the host is itself a virtual machine" "$1" && grep -q "^  host kernel 6.18.0-test, not the guest kernels (6.1.192-kabench 6.12.57-kabench)" "$1"' - "$tmp/dil"
+sed -e 's/PTI/KPTI off/; s/^meltdown.*//' -e '/floor/d' "$tmp/pti.txt" | sed 's/^vuln_meltdown=.*/vuln_meltdown=Not affected/' >"$tmp/nopti.txt"
+native/dilution "$tmp/nopti.txt" 6.18.0-test >"$tmp/dil2"
+check "native-dilution: PTI off, floor not measured, the guest kernel the host's: no kernel line" \
+	sh -c 'grep -qxF "  page-table isolation: off (meltdown: Not affected)" "$1" && grep -qxF "  syscall floor: not measured" "$1" && ! grep -q "^  host kernel" "$1"' - "$tmp/dil2"
+expect_exit 2 "native-dilution: a missing host file exits 2" native/dilution "$tmp/none.txt"
+
+# results/published.csv: each side's ns a call is 1e9 / its ops/s.
+check "published.csv: base_ns and new_ns are 1e9 / ops/s (to 0.001 ns) in every row" \
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		{ n++; for (s = 1; s <= 2; s++) { o = $c[s == 1 ? "base_ops" : "new_ops"]; v = $c[s == 1 ? "base_ns" : "new_ns"]
+			d = v - 1e9 / o; if (v == "" || d > 0.0005 || d < -0.0005) exit 1 } }
+		END { exit n != 4 }' results/published.csv
+floor=$(native/floor)
+check "native-floor: getppid's lowest and median ns a call ($(echo $floor))" \
+	sh -c 'printf "%s\n" "$1" | grep -Eqx "floor_getppid_ns=[0-9]+\.[0-9]+" && printf "%s\n" "$1" | grep -Eqx "floor_getppid_median_ns=[0-9]+\.[0-9]+"' - "$floor"

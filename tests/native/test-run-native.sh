@@ -53,6 +53,11 @@ check "run-native: samples labelled accel native, kernel uname -r" \
 	awk -F, -v k="$(uname -r)" 'NR > 1 && ($5 != "native" || $3 != k) { bad = 1 } END { exit bad || NR < 7 }' "$run/samples.csv"
 
 r=$run/report.md
+check "run-native: the syscall floor measured: getppid's lowest ns a call ($(grep '^floor_getppid_ns=' "$run/host.txt"))" \
+	sh -c 'grep -Eq "^floor_getppid_ns=[0-9]+\.[0-9]+$" "$1" && awk -F= "\$1 == \"floor_getppid_ns\" && \$2 > 0 && \$2 < 100000 { ok = 1 } END { exit !ok }" "$1"' - "$run/host.txt"
+check "run-native: the table names what dilutes: the floor, PTI, mitigations, a VM host" \
+	sh -c 'grep -q "^  syscall floor: getppid [0-9.]* ns a call" "$1" && grep -Eq "^  page-table isolation: (on|off)" "$1" && grep -q "^  mitigations= boot parameter: " "$1"' - "$run/table.txt"
+check "report: the syscall floor in the host table" grep -Eq '^\| syscall floor \| getppid [0-9.]+ ns a call' "$r"
 check "report: not the QEMU guest header (no 'QEMU -cpu max', no 'icount boots')" \
 	sh -c '! grep -qi -e "QEMU -cpu" -e "icount boots" -e "masked:" "$1"' - "$r"
 check "report: names the host kernel (uname -r)" grep -qF "$(uname -r)" "$r"
@@ -76,6 +81,16 @@ esac
 if [ -n "$want" ]; then
 	check "run-native: kernel measured '$kind': table shows '$want' with its published +%" \
 		grep -Eq "^001 +$want +host:fstatat_empty -> host:fstat +processes +1 +\+[0-9.]+% +[-+][0-9.]+%" "$run/table.txt"
+	# its ns line: each side's 1e9 / mean ops/s from compare.csv, the
+	# published machine's from published.csv, the floor from host.txt
+	want_ns=$(awk -F, -v f="$want" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["label"] == f { b = 1e9 / $c["base_mean"]; n = 1e9 / $c["new_mean"]; printf "%.1f -> %.1f (%+.1f ns)", b, n, n - b }' "$run/compare.csv")
+	pub_ns=$(awk -F, -v f="$want" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["figure"] == f { printf "%.1f -> %.1f (%+.1f ns)", 1e9 / $c["base_ops"], 1e9 / $c["new_ops"], 1e9 / $c["new_ops"] - 1e9 / $c["base_ops"] }' results/published.csv)
+	floor=$(sed -n 's/^floor_getppid_ns=//p' "$run/host.txt")
+	check "run-native: ns a call beside it: here $want_ns, published $pub_ns, floor getppid $floor ns" \
+		sh -c '[ -n "$2" ] && [ -n "$3" ] && grep -qF "      ns a call here: $2; published on Sapphire Rapids: $3; floor here: getppid $(printf "%.1f" "$4") ns" "$1"' \
+		- "$run/table.txt" "$want_ns" "$pub_ns" "$floor"
 else
 	check "run-native: kernel kind unclear: no seed figure claimed" grep -q '(none: no figure' "$run/table.txt"
 fi
