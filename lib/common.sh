@@ -16,6 +16,8 @@
 #   key_value FILE KEY  sets value to what follows KEY= on FILE's first
 #                   line that starts so (a facts or provenance file);
 #                   false when there is none
+#   free_kb DIR     the KB free on the file system holding DIR (nothing
+#                   when df cannot tell: no such folder)
 
 kb_me=${kb_me:-kabench}
 die2() { say "$@"; exit 2; }
@@ -42,6 +44,7 @@ key_value() {
 	done <"$1"
 	return 1
 }
+free_kb() { df -Pk "$1" 2>/dev/null | awk 'NR == 2 { print $4 }'; }
 is_uint() { case $1 in ''|*[!0-9]*) return 1 ;; esac; }
 is_decimal() {
 	case $1 in ''|.|*[!0-9.]*|*.*.*) return 1 ;; esac
