@@ -273,6 +273,22 @@ new_run() {
 	echo "$r"
 }
 
+# kb_cells_left [--why] RUN [VARIANT...]: the cells of RUN's plan (of
+# those kernels only, when named) that have no ok verdict, one a line;
+# --why adds what they have instead: "CELL (VERDICT)", or "CELL (no boot
+# folder)". run-experiment's RESUME and compare-runs' check of both runs.
+kb_cells_left() {
+	kb_why=
+	[ "$1" != --why ] || { kb_why=1; shift; }
+	kb_run=$1; shift
+	awk -F'\t' -v vs=" $* " 'NR > 1 && (vs == "  " || index(vs, " " $2 " ")) { print $1 }' "$kb_run/plan" |
+		while read -r c; do
+			first_line "$kb_run/boots/$c/verdict" || :
+			[ "$first" != ok ] || continue
+			if [ -n "$kb_why" ]; then printf '%s (%s)\n' "$c" "${first:-no boot folder}"; else printf '%s\n' "$c"; fi
+		done
+}
+
 # The kernels of the experiment, each once, in order of appearance.
 exp_variants() {
 	echo "$exp_compare" | awk 'NF { print $1; print $2 }' | awk '!seen[$0]++'
