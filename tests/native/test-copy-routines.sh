@@ -4,6 +4,9 @@
 # user space: each copies correctly, and callgrind's exact count per call
 # is the guest kernel's rep_movs_alternative in results/reference (icount
 # profile, 256 copies in 257 read1 ops): the same instruction sequences.
+# The profile's window cuts a file's 257 reads anywhere and may end inside
+# a copy, so the guest's count per copy is within 0.01% (0.14 of 1353),
+# not exact; the next routine differs by hundreds.
 cd "$(dirname "$0")/../.." || exit 2
 # kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
@@ -24,6 +27,6 @@ done
 m=$(per_call movsq) l=$(per_call movq_loop)
 gm=$(guest 6.12) gl=$(guest 6.12-no-movsq)
 check "rep movsq path: $m instructions per 4 KB copy (512 rep iterations), the guest's 6.12 runs $gm" \
-	awk -v a="$m" -v b="$gm" 'BEGIN { exit !(a == 531 && b == a) }'
+	awk -v a="$m" -v b="$gm" 'BEGIN { d = b - a; exit !(a == 531 && d * d < (a / 10000) ^ 2) }'
 check "movq loop: $l instructions per 4 KB copy (64 rounds of 21), the guest's 6.12-no-movsq runs $gl" \
-	awk -v a="$l" -v b="$gl" 'BEGIN { exit !(a == 1353 && b == a) }'
+	awk -v a="$l" -v b="$gl" 'BEGIN { d = b - a; exit !(a == 1353 && d * d < (a / 10000) ^ 2) }'

@@ -215,5 +215,5 @@ profiles() {
 	done <"$tmp/profiles"
 }
 check "profile charts: the table's functions, the ones too small to see as one \"other\" bar, the totals in the title" profiles
-check "... the read1 chart: rep_movs_alternative, xas_start and other (8 functions)" \
-	[ "$(svg_text "$tmp/reference/profile-7.svg" | awk -F'\t' '$9 == 35 { print $12 }' | paste -sd,)" = "rep_movs_alternative,xas_start,other (8 functions)" ]
+check "... the read1 chart: rep_movs_alternative, ksys_read and other (8 functions)" \
+	[ "$(svg_text "$tmp/reference/profile-7.svg" | awk -F'\t' '$9 == 35 { print $12 }' | paste -sd,)" = "rep_movs_alternative,ksys_read,other (8 functions)" ]

@@ -117,6 +117,12 @@ if [ -f $ref/samples.csv ]; then
 		[ "$(grep -c '^### ' "$tmp/headings")" -eq 15 ]
 	}
 	check "... and no two of its headings (15 profiles) are the same" headings "$tmp/ref/report.md"
+	# README.md's figures come from the reference: every line of its
+	# reference block is a line of the reference's table.txt.
+	readme_block() { awk '/^The committed reference run/ { on = 1 } on && /^```$/ { if (++n == 2) exit; next } on && n == 1 && NF' README.md; }
+	readme_block >"$tmp/readme-block"
+	check "README.md's reference table ($(wc -l <"$tmp/readme-block") lines) is results/reference/table.txt's, line for line" \
+		sh -c '[ "$(wc -l <"$1")" -ge 8 ] && ! grep -vxF -f "$2" "$1"' - "$tmp/readme-block" $ref/table.txt
 else
 	fail "results/reference/samples.csv is missing"
 fi
