@@ -6,3 +6,8 @@
 report: build/analyze/summarize build/analyze/compare
 	@[ -n "$(RUN)" ] || { echo "kabench: make report needs RUN=results/<run>" >&2; exit 2; }
 	report/make-report $(call shell_quote,$(RUN)) $(foreach v,MIN_EFFECT ALPHA,$(if $(filter command line,$(origin $(v))),$(call shell_quote,$(v)=$($(v)))))
+
+.PHONY: reference
+## reference: make results/reference again from the committed tree (a default make bench; then update README.md's block and commit)
+reference:
+	report/make-reference
