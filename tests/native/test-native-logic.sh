@@ -153,3 +153,9 @@ check "published.csv: base_ns and new_ns are 1e9 / ops/s (to 0.001 ns) in every 
 floor=$(native/floor)
 check "native-floor: getppid's lowest and median ns a call ($(echo $floor))" \
 	sh -c 'printf "%s\n" "$1" | grep -Eqx "floor_getppid_ns=[0-9]+\.[0-9]+" && printf "%s\n" "$1" | grep -Eqx "floor_getppid_median_ns=[0-9]+\.[0-9]+"' - "$floor"
+printf 'beside_before=qemu 0, kabench workers 0, compilers 0\nbeside_after=qemu 0, kabench workers 0, compilers 0\n' >>"$tmp/nopti.txt"
+check "native-dilution: nothing beside the timing is said so" \
+	sh -c 'native/dilution "$1" | grep -qxF "  nothing of kabench'"'"'s ran beside the timing (no QEMU guest, worker or compiler when it began or ended)"' - "$tmp/nopti.txt"
+printf 'beside_after=qemu 2, kabench workers 0, compilers 0\n' >>"$tmp/pti.txt"
+check "native-dilution: two QEMU guests when the timing ended are said" \
+	sh -c 'native/dilution "$1" | grep -q "^  ran beside other work .*when it ended qemu 2, kabench workers 0, compilers 0$"' - "$tmp/pti.txt"

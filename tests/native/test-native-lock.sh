@@ -1,0 +1,36 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# One native timing at a time on a host (lib/native-lock.sh): a
+# make bench-native started while another kabench holds the lock says
+# for whom it waits and times nothing until the lock is free; what ran
+# beside the timing is counted and said in the table.
+# kernel-free: it builds, fetches and boots no kernel.
+cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+tmp=$(mktemp -d) || exit 2
+trap 'kill $holder $fake 2>/dev/null; rm -rf "$tmp"' EXIT
+export KABENCH_NATIVE_LOCK=$tmp/native.lock
+printf 'compare A B fstat\ninterval 0.05\nwarmup 0\nsamples 1\nrepeats 2\n' >"$tmp/tiny$$.exp"
+
+# The holder: a kabench program's lock, held 2 s, then "released" written
+# just before it lets go.
+sh -c '. lib/native-lock.sh; kb_lock_native 9 "test holder"; sleep 2; : >"$1/released"' - "$tmp" &
+holder=$!
+i=0
+until grep -q "test holder" "$KABENCH_NATIVE_LOCK" 2>/dev/null || [ $i -ge 50 ]; do sleep 0.1; i=$((i + 1)); done
+# A program named kabench running beside, as another run's worker would.
+cp /bin/sleep "$tmp/kabench" && "$tmp/kabench" 30 &
+fake=$!
+native/run --rsd 1000 --results "$tmp/r" "$tmp/tiny$$.exp" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+run=$(ls -d "$tmp/r"/*-tiny$$-native 2>/dev/null | head -n 1)
+check "make bench-native beside a held lock: exit 0 (exit $rc$( [ $rc -eq 0 ] || echo ": $(tail -n 1 "$tmp/err")"))" [ "$rc" -eq 0 -a -n "$run" ]
+check "... it says for whom it waits ($(grep -m 1 waiting "$tmp/err"))" \
+	grep -q "^kabench: waiting for test holder (pid [0-9]*, since [0-9:]* UTC) to finish timing this host" "$tmp/err"
+check "... and timed nothing before the holder let go (every raw sample is newer than its release)" \
+	sh -c '[ -f "$1/released" ] && [ "$(ls "$2/raw" | grep -c "\.csv$")" -ge 1 ] && [ -z "$(find "$2/raw" -name "*.csv" ! -newer "$1/released")" ]' - "$tmp" "${run:-/nonexistent}"
+check "... the lock names the run that holds it last" grep -q "^make bench-native into $run (pid" "$KABENCH_NATIVE_LOCK"
+check "the table says what ran beside the timing (the kabench beside it: $(sed -n 's/^beside_before=//p' "${run:-/nonexistent}/host.txt" 2>/dev/null))" \
+	sh -c 'grep -Eq "^beside_before=qemu [0-9]+, kabench workers [1-9][0-9]*, compilers [0-9]+$" "$1/host.txt" &&
+		grep -q "^  ran beside other work (other kabench runs: their QEMU guests, workers, kernel builds): when the timing began qemu" "$1/table.txt" &&
+		grep -q "^| beside the timing | when it began: qemu" "$1/report.md"' - "${run:-/nonexistent}"
