@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# may-skip-all: it mounts small tmpfs folders, which needs root
 # A results disk that is too small or fills up: the run is refused before
 # its folder exists, or stops saying to free space and RESUME, and RESUME
 # finishes it once there is room. Needs root to mount small tmpfs folders.

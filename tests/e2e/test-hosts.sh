@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# may-skip-all: it needs openssh-server, parallel and rsync (make deps installs them)
 # make bench HOSTS=FILE: the smoke experiment's cells over ssh with GNU
 # parallel, to two logins of this machine (an sshd started here on
 # 127.0.0.1, a free port, throwaway keys; stopped at the end). Same figures

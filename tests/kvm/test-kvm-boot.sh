@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# may-skip-all: a kvm boot needs vmx/svm and a working /dev/kvm (kvm/test-nested boots the path inside an L1 elsewhere)
 # A real kvm boot, only where KVM works: the host CPU shows vmx or svm,
 # /dev/kvm can be opened, and run-guest's probe boot (judged by its console) reaches
 # the guest's init. Elsewhere: "skip <reason>" (the machines kabench is

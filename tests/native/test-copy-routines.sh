@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# may-skip-all: it counts instructions with valgrind (make deps installs it)
 # native/copy-routines.S, the two seed-002 kernels' 4 KB copy as timed in
 # user space: each copies correctly, and callgrind's exact count per call
 # is the guest kernel's rep_movs_alternative in results/reference (icount

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# may-skip-all: it downloads Debian's kernel package, which needs apt to reach a mirror
 # shellcheck shell=sh
 # A distribution's kernel package as a variant: "deb linux-image-amd64 dbg"
 # (Debian 12's current kernel: apt-get download, then vmlinuz and config

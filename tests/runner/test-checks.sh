@@ -1,11 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The test scripts themselves: a check whose condition goes on after the
-# command that `check` runs (check "x" [ a ] && [ b ]) asserts only its
-# first part; the rest runs outside the check and can never fail it.
+# The test scripts themselves: checks that cannot fail. One whose
+# condition goes on after the command that `check` runs (check "x" [ a ]
+# && [ b ]) asserts only its first part; the rest runs outside the check.
+# One that is only a negated grep, or that some output of a file is empty,
+# passes when the file is missing. (tests/run fails a script that checks
+# nothing: prints no check, or skips every one without saying why.)
 # kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
-echo "plan 9"
+echo "plan 11"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -31,6 +34,16 @@ bad=$(negated tests/*/*.sh)
 check "no check is only a negated grep${bad:+: $(echo "$bad" | head -n 3 | tr '\n' ' ')}" [ -z "$bad" ]
 printf '%s\n' "check \"absent\" sh -c '! grep -q x \"\$1\"' - f" >"$tmp/t.sh"
 check "the detector flags a check that passes on a missing file" [ -n "$(negated "$tmp/t.sh")" ]
+
+# A check that some output of a file is empty ([ -z "$(grep x F)" ])
+# passes when F is missing or empty too: it must test F as well.
+emptied() {
+	grep -nE '^[[:space:]]*check[[:space:]].*\[ -z "\$\((grep|awk|sed|cut|sort|head|tail)[[:space:]]' "$@" | grep -vE '\[ -[sf] '
+}
+bad=$(emptied tests/*/*.sh)
+check "no check passes on an empty grep, awk or sed of a file it does not test${bad:+: $(echo "$bad" | head -n 3 | tr '\n' ' ')}" [ -z "$bad" ]
+printf '%s\n' 'check "none" [ -z "$(grep x "$f")" ]' >"$tmp/t.sh"
+check "the detector flags a check that an empty or missing file passes" [ -n "$(emptied "$tmp/t.sh")" ]
 
 # replayed: the same two files pass; two that differ pass only when the
 # third boot (here a command writing C) gives one of them.

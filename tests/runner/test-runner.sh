@@ -5,7 +5,7 @@
 # limit: 120
 # foreground: it times how fast a TERM stops the runner.
 . tests/lib.sh
-echo "plan 30"
+echo "plan 35"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -14,6 +14,9 @@ script short '. tests/lib.sh' 'echo "plan 3"' 'pass one' 'pass two'
 script exact '. tests/lib.sh' 'echo "plan 2"' 'pass one' 'skip two: no such thing here'
 script slow '# limit: 1' '. tests/lib.sh' 'pass before' 'sleep 5' 'pass after'
 script quiet 'exit 3'
+script skipall '. tests/lib.sh' 'skip one: not here' 'skip two: not here'
+script mayskip '# may-skip-all: a test of the runner' '. tests/lib.sh' 'skip one: not here'
+script nothing '. tests/lib.sh' 'exit 0'
 script dirty '. tests/lib.sh' "mkdir -p '$tmp/cache/kernels'" 'pass wrote into the user cache'
 # Two scripts that each wait (up to 10 s) for the other to have started.
 script meet1 '. tests/lib.sh' "touch '$tmp/met1'" 'pass one starts' \
@@ -57,6 +60,13 @@ check "... killed at its limit and said so: its later check never ran" \
 	sh -c 'grep -q "ran past its limit of 1 s" "$1" && ! grep -q "^ok after" "$1"' - "$tmp/slow.out"
 check "a script that exits 3 naming no failed check fails" [ "$(run quiet)" -ne 0 ]
 check "... and the runner says so" grep -q "exited 3 without naming a failed check" "$tmp/quiet.out"
+check "a script that skips every check fails" [ "$(run skipall)" -ne 0 ]
+check "... and the runner says why: no '# may-skip-all:' header" \
+	sh -c 'grep -q "^not ok .*skipall.sh skipped every check it has" "$1" && tail -n 1 "$1" | grep -qx "1 passed, 1 failed, 2 skipped"' - "$tmp/skipall.out"
+check "one whose header says why it may skip every check passes" [ "$(run mayskip)" -eq 0 ]
+check "... its skip listed" grep -q "^skipped: one: not here$" "$tmp/mayskip.out"
+check "a script that prints no check fails, saying so" \
+	sh -c '[ "$1" -ne 0 ] && grep -q "^not ok .*nothing.sh printed no check" "$2"' - "$(run nothing)" "$tmp/nothing.out"
 check "a script that writes into the user's KABENCH_CACHE fails the run" [ "$(run dirty)" -ne 0 ]
 check "... and the runner names the cache" grep -q "^not ok the user's kernel cache $tmp/cache changed" "$tmp/dirty.out"
 KABENCH_TEST_JOBS=2 KABENCH_IN_TESTS= KABENCH_CACHE=$tmp/cache KABENCH_TEST_CACHE=$tmp/tcache \
