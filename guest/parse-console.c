@@ -2,7 +2,8 @@
 /*
  * parse-console: turns a guest's serial console log into the run files.
  *
- *   parse-console [--mask LIST] [--timed-out] [--fact KEY=VALUE]... LOG DIR
+ *   parse-console [--mask LIST] [--timed-out] [--qemu-exit N] [--qemu-err FILE]
+ *                 [--kernel IMAGE] [--fact KEY=VALUE]... LOG DIR
  *
  * Reads the "@@kabench ..." marker lines written by guest/init.c (every one
  * carries an FNV-1a hash; lines that fail it are dropped, everything that is
@@ -11,6 +12,14 @@
  * --fact lines (the launcher's: accel, shift, ...) go first into facts.
  * --mask: CPU flags that must not show in the guest's flags.
  * --timed-out: the launcher killed QEMU at its deadline.
+ * --qemu-exit, --qemu-err, --kernel: QEMU's exit status, the file of its
+ *   stderr and the image it booted: with an empty console they say
+ *   whether to look at QEMU's errors or at the image. An empty console
+ *   with nothing from QEMU, which ended by itself (exit 0: the guest
+ *   reset or powered off), or an image shorter than its boot header says,
+ *   is a kernel that never started: the verdict names the image and its
+ *   size (the kernel's own "Linux version" line is not on a console at
+ *   loglevel=5, so the console's emptiness is the sign).
  * Exit: 0 verdict ok, 1 any other verdict, 2 bad input.
  */
 #define _GNU_SOURCE
@@ -21,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "marker.h"
@@ -339,10 +349,75 @@ static int finish(FILE *f, const char *name)
 	return 0;
 }
 
+/* Size of PATH in bytes, -1 when it cannot be read. */
+static long long file_size(const char *path)
+{
+	struct stat sb;
+
+	return path && !stat(path, &sb) ? (long long)sb.st_size : -1;
+}
+
+/* Is IMAGE (SIZE bytes) no whole bzImage? Then 1, and NOTE says why: no
+ * boot header ("HdrS" at 0x202), or fewer bytes than the header's setup
+ * sectors (0x1f1) and protected-mode paragraphs (0x1f4) add up to. */
+static int image_cut(const char *image, long long size, char *note, size_t n)
+{
+	unsigned char h[0x206];
+	FILE *f = fopen(image, "rb");
+	size_t got = f ? fread(h, 1, sizeof(h), f) : 0;
+
+	if (f)
+		fclose(f);
+	*note = '\0';
+	if (got < sizeof(h) || memcmp(h + 0x202, "HdrS", 4)) {
+		snprintf(note, n, ", with no bzImage boot header");
+		return 1;
+	}
+	unsigned long long setup = h[0x1f1] ? h[0x1f1] : 4;
+	unsigned long long sys = h[0x1f4] | h[0x1f5] << 8 | (unsigned long long)h[0x1f6] << 16 |
+				 (unsigned long long)h[0x1f7] << 24;
+	unsigned long long want = (setup + 1) * 512 + sys * 16;
+	if ((unsigned long long)size >= want)
+		return 0;
+	snprintf(note, n, ", cut short: its boot header says %llu", want);
+	return 1;
+}
+
+/* The detail of an empty console: QEMU's errors, when it wrote some;
+ * else a kernel that never started, when the image or QEMU's clean end
+ * says so (see the top of this file); else that nothing came. */
+static void empty_console(int timed_out, int qemu_exit, const char *qemu_err, const char *image)
+{
+	char note[128] = "";
+	long long err = file_size(qemu_err), size = image ? file_size(image) : -1;
+
+	if (err > 0) {
+		detail("the console log is empty: the kernel printed nothing (see qemu.err)");
+		return;
+	}
+	int cut = size >= 0 && image_cut(image, size, note, sizeof(note));
+	int ended = qemu_err && !timed_out && qemu_exit == 0;
+	if (size >= 0 && (cut || ended)) {
+		detail("the kernel never started (nothing on the console%s%s): its image %s "
+		       "(%lld bytes%s) looks broken: rebuild it, then boot it in a new run "
+		       "(a RESUME boots the same image again)",
+		       qemu_err ? " or in qemu.err" : "",
+		       ended ? ", QEMU ended by itself" : timed_out ? " before the deadline" : "",
+		       image, size, note);
+		return;
+	}
+	if (qemu_err && !timed_out && qemu_exit > 0)
+		detail("the console log is empty: the kernel printed nothing (QEMU exited %d, "
+		       "nothing in qemu.err)", qemu_exit);
+	else
+		detail("the console log is empty: the kernel printed nothing%s",
+		       qemu_err ? " (nothing in qemu.err)" : "");
+}
+
 static void usage(void)
 {
-	fprintf(stderr, "usage: parse-console [--mask LIST] [--timed-out] "
-		"[--fact KEY=VALUE]... CONSOLE_LOG OUT_DIR\n");
+	fprintf(stderr, "usage: parse-console [--mask LIST] [--timed-out] [--qemu-exit N] "
+		"[--qemu-err FILE] [--kernel IMAGE] [--fact KEY=VALUE]... CONSOLE_LOG OUT_DIR\n");
 	exit(2);
 }
 
@@ -350,15 +425,21 @@ int main(int argc, char **argv)
 {
 	static const char *guest_facts[] = { "uname", "cpu_model", "flags",
 					     "nr_cpus", "mem_kb", "cmdline" };
-	const char *mask = "", *log, *dir, *verdict;
+	const char *mask = "", *log, *dir, *verdict, *qemu_err = NULL, *image = NULL;
 	char leaked[256] = "", buf[512];
-	int timed_out = 0, i;
+	int timed_out = 0, qemu_exit = -1, i;
 
 	for (i = 1; i < argc && !strncmp(argv[i], "--", 2); i++) {
 		if (!strcmp(argv[i], "--mask") && i + 1 < argc)
 			mask = argv[++i];
 		else if (!strcmp(argv[i], "--timed-out"))
 			timed_out = 1;
+		else if (!strcmp(argv[i], "--qemu-exit") && i + 1 < argc)
+			qemu_exit = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--qemu-err") && i + 1 < argc)
+			qemu_err = argv[++i];
+		else if (!strcmp(argv[i], "--kernel") && i + 1 < argc)
+			image = argv[++i];
 		else if (!strcmp(argv[i], "--fact") && i + 1 < argc && strchr(argv[i + 1], '='))
 			push(&st.launcher_facts, argv[++i]);
 		else if (!strcmp(argv[i], "--fact") && i + 1 < argc) {
@@ -403,7 +484,7 @@ int main(int argc, char **argv)
 		st.truncated = 1;
 	}
 	if (!st.lines)
-		detail("the console log is empty: the kernel printed nothing (see qemu.err)");
+		empty_console(timed_out, qemu_exit, qemu_err, image);
 	else if (!st.facts.n && !st.done)
 		detail("no kabench marker in the console: the guest init did not run");
 	int facts_missing = 0;
