@@ -10,10 +10,12 @@ build/plugin/kabench-prof.so: guest/plugin/kabench-prof.c guest/plugin/classify.
 	$(CC) $(PLUGIN_CFLAGS) -shared -fPIC -fvisibility=hidden -o $@ \
 		guest/plugin/kabench-prof.c guest/plugin/classify.c
 
-build/plugin/profile-attrib: guest/plugin/profile-attrib.c guest/plugin/classify.c \
-		guest/plugin/classify.h bench/mark.h guest/plugin/rules.mk
+build/plugin/profile-attrib: guest/plugin/profile-attrib.c guest/plugin/profile-syms.c \
+		guest/plugin/profile-raw.c guest/plugin/profile-check.c guest/plugin/classify.c \
+		guest/plugin/profile-attrib.h guest/plugin/classify.h bench/mark.h guest/plugin/rules.mk
 	@mkdir -p $(@D)
-	$(CC) $(PLUGIN_CFLAGS) -o $@ guest/plugin/profile-attrib.c guest/plugin/classify.c
+	$(CC) $(PLUGIN_CFLAGS) -o $@ guest/plugin/profile-attrib.c guest/plugin/profile-syms.c \
+		guest/plugin/profile-raw.c guest/plugin/profile-check.c guest/plugin/classify.c
 
 # The exact-count test's own guest init (static, no libc calls in the
 # measured code) and its initramfs.
