@@ -45,6 +45,8 @@ trap 'rm -rf "$tmp"' EXIT
 	summary_row b15 0 0 3; summary_row n15 100 0 3
 	# 16: 115 -> 110.4 (-4.00%), sd 10: within noise
 	summary_row b16 115 10 3; summary_row n16 110.4 10 3
+	# 17: -0.99%, p = 0: no change (a drop under the minimum effect)
+	summary_row b17 1000 0 3; summary_row n17 990.1 0 3
 	# cells apart in one axis (100 and 200 on both sides, the new side in
 	# the other order): each pairs with its own twin only, +0.00% twice
 	for axis in mode tasks profile accel cpu_model qemu_cpu; do
@@ -64,7 +66,7 @@ trap 'rm -rf "$tmp"' EXIT
 } >"$tmp/summary.csv"
 {
 	pair_head
-	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do pair_row b$i n$i; done
+	for i in $(seq 1 17); do pair_row b$i n$i; done
 	for axis in mode tasks profile accel cpu_model qemu_cpu; do pair_row b$axis n$axis; done
 } >"$tmp/pairs.csv"
 
@@ -106,6 +108,13 @@ build/analyze/compare --min-effect 0 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/
 check "--min-effect 0: +0.001% with p < 1e-6 is improved" [ "$(pick "$tmp/min0.csv" verdict group="b12 -> n12")" = "improved" ]
 build/analyze/compare --alpha 0.001 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/alpha.csv"
 check "--alpha 0.001: p = 0.0036 is within noise" [ "$(pick "$tmp/alpha.csv" verdict group="b4 -> n4")" = "within noise" ]
+# Pair 1 (+2%, p = 0.183503) at alphas just under and just over its p.
+build/analyze/compare --alpha 0.1835 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/alpha-lo.csv"
+build/analyze/compare --alpha 0.1836 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/alpha-hi.csv"
+check "--alpha 0.1835, just under p = 0.183503: within noise; --alpha 0.1836, just over: improved" \
+	[ "$(pick "$tmp/alpha-lo.csv" verdict group="b1 -> n1")/$(pick "$tmp/alpha-hi.csv" verdict group="b1 -> n1")" = "within noise/improved" ]
+check "... and compare.csv's alpha column says which (0.1835, 0.1836)" \
+	[ "$(pick "$tmp/alpha-lo.csv" alpha group="b1 -> n1")/$(pick "$tmp/alpha-hi.csv" alpha group="b1 -> n1")" = "0.1835/0.1836" ]
 for bad in "--min-effect -1" "--min-effect x" "--alpha 0" "--alpha 1.5"; do
 	# shellcheck disable=SC2086
 	expect_exit 2 "compare $bad exits 2" build/analyze/compare $bad "$tmp/summary.csv" "$tmp/pairs.csv"
@@ -152,6 +161,16 @@ check "check-regression 0.5: exit 1 with a line for each of the 2 pairs" \
 v16=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["base_variant"] == "b16" { printf "%.2f %s", $c["change_pct"], $c["verdict"] }' "$tmp/compare-seed.csv")
 check "the -4% pair is within noise ($v16)" [ "$v16" = "-4.00 within noise" ]
 check "check-regression 0.5: -4% within noise does not count" sh -c '! echo "$1" | grep -q "b16 -> n16"' - "$out"
+check "check-regression 0.5: -0.99% no change does not count" sh -c '[ "$2" = "-0.99 no change" ] && ! echo "$1" | grep -q "b17 -> n17"' - "$out" \
+	"$(pick "$tmp/compare-seed.csv" change_pct group="b17 -> n17") $(pick "$tmp/compare-seed.csv" verdict group="b17 -> n17")"
+# The limit's edge: pair 9 alone, regressed by exactly 1.00%, fails a
+# limit under 1% and passes a limit of 1% or more ("more than N%").
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next } $c["group"] == "b9 -> n9"' "$tmp/compare-seed.csv" >"$tmp/minus1.csv"
+check "pair 9 alone is -1.00% regressed" [ "$(pick "$tmp/minus1.csv" change_pct) $(pick "$tmp/minus1.csv" verdict)" = "-1.00 regressed" ]
+check "check-regression 1: -1.00% is not more than 1%: exit 0" [ "$(cr "$tmp/minus1.csv" 1)" = "exit 0" ]
+check "check-regression 1.01: exit 0" [ "$(cr "$tmp/minus1.csv" 1.01)" = "exit 0" ]
+check "check-regression 0.99: -1.00% is more: exit 1, naming b9 -> n9" \
+	sh -c '[ "$(echo "$1" | tail -n 1)" = "exit 1" ] && echo "$1" | grep -q "^regressed: b9 -> n9, t, .*-1.00%"' - "$(cr "$tmp/minus1.csv" 0.99)"
 expect_exit 2 "check-regression with a bad threshold exits 2" analyze/check-regression "$tmp/compare-seed.csv" five
 expect_exit 2 "check-regression on a missing file exits 2" analyze/check-regression "$tmp/nope.csv" 5
 : >"$tmp/empty.csv"
@@ -162,3 +181,31 @@ sed '3s/regressed\|improved\|within noise\|no change/maybe/' "$tmp/compare-seed.
 err=$(analyze/check-regression "$tmp/bad-verdict.csv" 5 2>&1); rc=$?
 check "check-regression on an unknown verdict: exit 2, one line naming it" \
 	sh -c '[ "$1" -eq 2 ] && [ "$(echo "$2" | wc -l)" -eq 1 ] && echo "$2" | grep -q maybe' - "$rc" "$err"
+
+# Rows one field short or long: refused with one line naming the row.
+awk 'NR == 3 { sub(/,[^,]*$/, "") } 1' "$tmp/summary.csv" >"$tmp/short.csv"
+err=$(build/analyze/compare "$tmp/short.csv" "$tmp/pairs.csv" 2>&1 >/dev/null); rc=$?
+check "compare: a summary row one field short exits 2 ($rc), one line naming row 3" \
+	sh -c '[ "$1" -eq 2 ] && [ "$(echo "$2" | wc -l)" -eq 1 ] && echo "$2" | grep -q "short.csv:3:"' - "$rc" "$err"
+awk 'NR == 3 { $0 = $0 ",x" } 1' "$tmp/summary.csv" >"$tmp/long.csv"
+expect_exit 2 "compare: a summary row one field long exits 2" build/analyze/compare "$tmp/long.csv" "$tmp/pairs.csv"
+awk 'NR == 3 { sub(/,[^,]*$/, "") } 1' "$tmp/compare-seed.csv" >"$tmp/short-compare.csv"
+err=$(analyze/check-regression "$tmp/short-compare.csv" 5 2>&1); rc=$?
+check "check-regression: a compare.csv row one field short exits 2 ($rc), naming line 3" \
+	sh -c '[ "$1" -eq 2 ] && [ "$(echo "$2" | wc -l)" -eq 1 ] && echo "$2" | grep -q "line 3 has"' - "$rc" "$err"
+
+# sign_agrees: a published figure's sign against a measured change, only
+# where the verdict is a change: +1.00% against 0.00 published differs
+# (0 is not up), -1.00% against -5 agrees, -31% against +12 differs,
+# +45% against +3 agrees, +4.55% within noise is not compared.
+{
+	pair_head
+	for x in "8 0.00" "9 -5.00" "11 12.00" "4 3.00" "10 5.00"; do
+		set -- $x
+		echo "seed 009,s$1,b$1,t,n$1,t,$2"
+	done
+} >"$tmp/pairs-pub.csv"
+build/analyze/compare "$tmp/summary.csv" "$tmp/pairs-pub.csv" >"$tmp/compare-pub.csv"
+signs=$(for i in 8 9 11 4 10; do printf '%s:%s ' "$(pick "$tmp/compare-pub.csv" verdict label=s$i)" "$(pick "$tmp/compare-pub.csv" sign_agrees label=s$i)"; done)
+check "sign_agrees: published 0 no, -5 yes, +12 no, +3 yes, within noise empty ($signs)" \
+	[ "$signs" = "improved:no regressed:yes regressed:no improved:yes within noise: " ]
