@@ -7,7 +7,7 @@
 . tests/lib.sh
 . tests/report/helpers.sh
 make -s build/analyze/summarize || { fail "build summarize"; exit 1; }
-echo "plan 8"
+echo "plan 10"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -40,3 +40,10 @@ check "the median of 2 boots (A) is their mean (233.3)" [ "$(get median variant=
 check "QEMU CPU specs and modes make cells of their own (4 for C)" [ "$(get mean variant=C | wc -l)" -eq 4 ]
 check "... each with its own figure" \
 	[ "$(get mean variant=C "qemu_cpu=max -erms" mode=threads)/$(get mean variant=C qemu_cpu=max mode=processes)" = 400.0/100.0 ]
+# A sample row one field short or long: exit 2, one line naming the row.
+awk 'NR == 3 { sub(/,[^,]*$/, "") } 1' "$tmp/samples.csv" >"$tmp/short.csv"
+err=$(build/analyze/summarize "$tmp/short.csv" 2>&1 >/dev/null); rc=$?
+check "a samples row one field short exits 2 ($rc), one line naming row 3" \
+	sh -c '[ "$1" -eq 2 ] && [ "$(echo "$2" | wc -l)" -eq 1 ] && echo "$2" | grep -q "short.csv:3:"' - "$rc" "$err"
+awk 'NR == 3 { $0 = $0 ",1" } 1' "$tmp/samples.csv" >"$tmp/long.csv"
+expect_exit 2 "a samples row one field long exits 2" build/analyze/summarize "$tmp/long.csv"
