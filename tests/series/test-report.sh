@@ -37,6 +37,30 @@ check "a waterfall per testcase, PNG and SVG" \
 check "the chart data: base, 1, 2-3, 4, total, cumulative" \
 	sh -c "awk '!/^#/ { printf \"%s:%.1f \", \$2, \$4 }' '$tmp/series-1.dat' | grep -qx 'base:0.0 1:0.0 2-3:132.3 4:132.3 total:132.3 '"
 
+# The step rule at its edge and each row's points, on a testcase whose
+# steps are exact in binary, with min_effect 50: getppid 100 -> 150
+# (+50%: changed) -> 224.9 (+49.93%: no change) -> 112.45 (-50%:
+# changed); points, in % of the base's 100: +50, +74.9, -112.45, total
+# +12.45 (a step's %change would be +50, +49.93, -50).
+mkdir "$tmp/edge"
+cp tests/series/fixture/* "$tmp/edge/"
+echo "min_effect 50" >>"$tmp/edge/experiment.exp"
+for m in "0 100" "1 150" "3 224.9" "4 112.45"; do
+	set -- $m
+	echo "s3~$1,k,minimal,icount,QEMU TCG CPU version 2.5+,getppid,processes,1,1,2,$2,$2,0.0,$2,$2,$2,max"
+done >>"$tmp/edge/summary.csv"
+series/series-report "$tmp/edge" >"$tmp/edge.out" 2>&1
+ecol() {
+	awk -F, -v r="$1" -v k="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$1 == "getppid" && $c["row"] == r { print $c[k] }' "$tmp/edge/series.csv"
+}
+check "min_effect 50: a step of exactly +50% is changed, +49.93% no change, exactly -50% changed" \
+	[ "$(ecol 1 verdict) / $(ecol 2-3 verdict) / $(ecol 4 verdict)" = "changed / no change / changed" ]
+check "points are in % of the base's figure: +50, +74.9, -112.45, total +12.45" \
+	[ "$(ecol 1 points) $(ecol 2-3 points) $(ecol 4 points) $(ecol total points)" = "50.0000 74.9000 -112.4500 12.4500" ]
+check "... and the step %change against the prefix before: +50, +49.93, -50" \
+	[ "$(ecol 1 step_pct) $(ecol 2-3 step_pct) $(ecol 4 step_pct)" = "50.0000 49.9333 -50.0000" ]
+
 # A profile-summary.csv (analyze/profile-summary's format) gives the top
 # functions: symbol rows only, never the total or a class, whose changes
 # are larger; another mode's rows do not count.
