@@ -49,3 +49,17 @@ check "parse-console: --fact without = exits 2 ($rc), names it, writes nothing" 
 make -s bench/kabench >/dev/null 2>&1
 check "good.expected's bench.csv header is kabench --csv-header" \
 	[ "$(head -n 1 tests/guest/logs/good.expected/bench.csv)" = "$(bench/kabench --csv-header)" ]
+
+# A masked flag is a whole word of the guest's flags: good.log shows ssse3,
+# sse4_1, sse4_2 and sse4a but neither sse3 (Linux calls it pni) nor sse4.
+# mask MASK: the verdict's first line, then the flags it names as leaked
+mask() {
+	rm -rf "$tmp/m"; mkdir "$tmp/m"
+	guest/parse-console --mask "$1" tests/guest/logs/good.log "$tmp/m" >/dev/null 2>&1
+	echo "$(head -n 1 "$tmp/m/verdict" 2>/dev/null) $(sed -n 's/ still visible in the guest.*//p' "$tmp/m/verdict" 2>/dev/null)"
+}
+check "mask sse3: not a leak, though ssse3 holds it" [ "$(mask sse3)" = "ok " ]
+check "mask sse4: not a leak, though sse4_1, sse4_2 and sse4a start with it" [ "$(mask sse4)" = "ok " ]
+check "mask ssse3: a leak naming ssse3" [ "$(mask ssse3)" = "mask-leak ssse3" ]
+check "mask sse3,sse4,ssse3,erms: a leak naming ssse3 alone" [ "$(mask sse3,sse4,ssse3,erms)" = "mask-leak ssse3" ]
+check "the first flag (fpu) and the last (la57) are found" [ "$(mask fpu,la57)" = "mask-leak fpu la57" ]
