@@ -15,6 +15,9 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 tmp=$(mktemp -d) || exit 2
 trap 'umount "$tmp/disk" 2>/dev/null; rm -rf "$tmp"' EXIT
+# A program killed by SIGKILL cannot remove its mktemp files (make-report's
+# staging, plot/draw's commands): they go here, and with it at the end.
+mkdir "$tmp/tmpdir" && export TMPDIR="$tmp/tmpdir" || exit 2
 for v in 6.1 6.1-fstat; do
 	kernel-patches/build "$v" >/dev/null 2>"$tmp/build.err" || { fail "faults: kernel-patches/build $v: $(tail -n 1 "$tmp/build.err")"; exit 1; }
 done
