@@ -12,9 +12,12 @@ trap 'kill $holder $fake 2>/dev/null; rm -rf "$tmp"' EXIT
 export KABENCH_NATIVE_LOCK=$tmp/native.lock
 printf 'compare A B fstat\ninterval 0.05\nwarmup 0\nsamples 1\nrepeats 2\n' >"$tmp/tiny$$.exp"
 
-# The holder: a kabench program's lock, held 2 s, then "released" written
-# just before it lets go.
-sh -c '. lib/native-lock.sh; kb_lock_native 9 "test holder"; sleep 2; : >"$1/released"' - "$tmp" &
+# The holder: a kabench program's lock, held until the run says it waits
+# (30 s at most: a run that never waits fails below), then "released"
+# written just before it lets go.
+sh -c '. lib/native-lock.sh; kb_lock_native 9 "test holder"; i=0
+	until grep -q "waiting for test holder" "$1/err" 2>/dev/null || [ $i -ge 300 ]; do sleep 0.1; i=$((i + 1)); done
+	: >"$1/released"' - "$tmp" &
 holder=$!
 i=0
 until grep -q "test holder" "$KABENCH_NATIVE_LOCK" 2>/dev/null || [ $i -ge 50 ]; do sleep 0.1; i=$((i + 1)); done
