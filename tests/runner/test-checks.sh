@@ -12,38 +12,42 @@ echo "plan 11"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# lint DETECTOR WHAT FLAGGED [SPARED...]: no test script has a line
+# DETECTOR finds (WHAT says what such a check does); the detector itself
+# finds the line FLAGGED, and none of the SPARED lines.
+lint() {
+	detector=$1 what=$2 flagged=$3
+	shift 3
+	bad=$($detector tests/*/*.sh)
+	check "no check $what${bad:+: $(echo "$bad" | head -n 3 | tr '\n' ' ')}" [ -z "$bad" ]
+	printf '%s\n' "$flagged" >"$tmp/t.sh"
+	check "$detector flags: $flagged" [ -n "$($detector "$tmp/t.sh")" ]
+	[ $# -eq 0 ] && return
+	printf '%s\n' "$@" >"$tmp/t.sh"
+	check "... and spares: $*" [ -z "$($detector "$tmp/t.sh")" ]
+}
+
 # check lines (outside quotes) whose command list continues past `check`.
 dangling() {
 	grep -nE '^[[:space:]]*(check|expect_exit)[[:space:]].*[]] *(&&|\|\|)' "$@" |
 		grep -vE "sh -c '|sh -c \""
 }
-bad=$(dangling tests/*/*.sh)
-check "no check condition continues outside the check${bad:+: $(echo "$bad" | head -n 3 | tr '\n' ' ')}" [ -z "$bad" ]
-# The detector itself finds the pattern it is there for.
-printf '%s\n' 'check "two conditions" [ 1 -eq 1 ] && [ -s x ]' >"$tmp/t.sh"
-check "the detector flags a dangling condition" [ -n "$(dangling "$tmp/t.sh")" ]
-printf '%s\n' 'check "one condition" [ 1 -eq 1 -a -s x ]' "check \"in sh -c\" sh -c '[ 1 ] && [ 2 ]'" >"$tmp/t.sh"
-check "... and leaves single and sh -c conditions alone" [ -z "$(dangling "$tmp/t.sh")" ]
+lint dangling "condition continues outside the check" 'check "two conditions" [ 1 -eq 1 ] && [ -s x ]' \
+	'check "one condition" [ 1 -eq 1 -a -s x ]' "check \"in sh -c\" sh -c '[ 1 ] && [ 2 ]'"
 
 # A check that is only a negated grep passes when its file is missing or
 # empty: it must test the file first ([ -s F ] or [ -f F ]).
 negated() {
 	grep -nE "^[[:space:]]*check[[:space:]].*sh -c ['\"]! grep" "$@" | grep -vE '\[ -[sf] '
 }
-bad=$(negated tests/*/*.sh)
-check "no check is only a negated grep${bad:+: $(echo "$bad" | head -n 3 | tr '\n' ' ')}" [ -z "$bad" ]
-printf '%s\n' "check \"absent\" sh -c '! grep -q x \"\$1\"' - f" >"$tmp/t.sh"
-check "the detector flags a check that passes on a missing file" [ -n "$(negated "$tmp/t.sh")" ]
+lint negated "is only a negated grep (it passes on a missing file)" "check \"absent\" sh -c '! grep -q x \"\$1\"' - f"
 
 # A check that some output of a file is empty ([ -z "$(grep x F)" ])
 # passes when F is missing or empty too: it must test F as well.
 emptied() {
 	grep -nE '^[[:space:]]*check[[:space:]].*\[ -z "\$\((grep|awk|sed|cut|sort|head|tail)[[:space:]]' "$@" | grep -vE '\[ -[sf] '
 }
-bad=$(emptied tests/*/*.sh)
-check "no check passes on an empty grep, awk or sed of a file it does not test${bad:+: $(echo "$bad" | head -n 3 | tr '\n' ' ')}" [ -z "$bad" ]
-printf '%s\n' 'check "none" [ -z "$(grep x "$f")" ]' >"$tmp/t.sh"
-check "the detector flags a check that an empty or missing file passes" [ -n "$(emptied "$tmp/t.sh")" ]
+lint emptied "passes on an empty grep, awk or sed of a file it does not test" 'check "none" [ -z "$(grep x "$f")" ]'
 
 # replayed: the same two files pass; two that differ pass only when the
 # third boot (here a command writing C) gives one of them.
