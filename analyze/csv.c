@@ -6,19 +6,39 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Reads the next line into c->buf, without its end of line: 1, 0 at the
+ * end of the file, -1 (with a message) for a line too long for buf or
+ * holding a NUL byte: no line is ever read in pieces. */
+static int read_line(struct csv *c)
+{
+	size_t n = 0;
+	int ch;
+
+	while ((ch = getc(c->f)) != EOF && ch != '\n') {
+		if (!ch) {
+			fprintf(stderr, "%s:%ld: a NUL byte in the line\n", c->path, c->line + 1);
+			return -1;
+		}
+		if (n + 1 >= sizeof(c->buf)) {
+			fprintf(stderr, "%s:%ld: line longer than %zu bytes\n",
+				c->path, c->line + 1, sizeof(c->buf) - 2);
+			return -1;
+		}
+		c->buf[n++] = (char)ch;
+	}
+	if (ch == EOF && !n)
+		return 0;
+	if (n && c->buf[n - 1] == '\r')
+		n--;
+	c->buf[n] = '\0';
+	c->line++;
+	return 1;
+}
+
 static int split(struct csv *c)
 {
 	char *p = c->buf;
-	size_t n = strlen(p);
 
-	if (n && p[n - 1] == '\n')
-		p[--n] = '\0';
-	if (n && p[n - 1] == '\r')
-		p[--n] = '\0';
-	if (n + 1 >= sizeof(c->buf)) {
-		fprintf(stderr, "%s:%ld: line too long\n", c->path, c->line);
-		return -1;
-	}
 	c->nfields = 0;
 	for (;;) {
 		if (c->nfields == CSV_MAX_FIELDS) {
@@ -43,11 +63,13 @@ int csv_open(struct csv *c, const char *path)
 		fprintf(stderr, "%s: %s\n", path, strerror(errno));
 		return -1;
 	}
-	if (!fgets(c->buf, sizeof(c->buf), c->f)) {
+	switch (read_line(c)) {
+	case 0:
 		fprintf(stderr, "%s: empty file, no CSV header\n", path);
+		/* fall through */
+	case -1:
 		return -1;
 	}
-	c->line = 1;
 	if (split(c))
 		return -1;
 	c->nhead = c->nfields;
@@ -76,9 +98,10 @@ int csv_col(struct csv *c, const char *name)
 
 int csv_next(struct csv *c)
 {
-	if (!fgets(c->buf, sizeof(c->buf), c->f))
-		return 0;
-	c->line++;
+	int r = read_line(c);
+
+	if (r <= 0)
+		return r;
 	if (split(c))
 		return -1;
 	if (c->nfields != c->nhead) {
@@ -98,6 +121,22 @@ int csv_number(struct csv *c, int i, double *out)
 	if (errno || end == c->field[i] || *end || !isfinite(*out)) {
 		fprintf(stderr, "%s:%ld: %s '%s' is not a number\n",
 			c->path, c->line, c->head[i], c->field[i]);
+		return -1;
+	}
+	return 0;
+}
+
+int csv_text(struct csv *c, int i, size_t max, const char *limit)
+{
+	size_t n = strlen(c->field[i]);
+
+	if (!n) {
+		fprintf(stderr, "%s:%ld: empty %s\n", c->path, c->line, c->head[i]);
+		return -1;
+	}
+	if (n > max) {
+		fprintf(stderr, "%s:%ld: %s '%.40s...' is %zu bytes: longer than the limit of %zu (%s)\n",
+			c->path, c->line, c->head[i], c->field[i], n, max, limit);
 		return -1;
 	}
 	return 0;

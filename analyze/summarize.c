@@ -18,6 +18,11 @@
 
 #define MAX_CELLS 512
 #define MAX_BOOTS 64
+/* The longest value of a key field (a variant, a CPU model, a QEMU CPU
+ * spec...): not a limit of the CSV format but of summary.csv's readers,
+ * which keep 127 bytes of each (compare.c). A longer one is refused where
+ * it is read, not cut. */
+#define CELL_FIELD_MAX 127
 
 static const char *const key_cols[] = { COLUMNS_CELL };
 #define NKEYS (sizeof(key_cols) / sizeof(key_cols[0]))
@@ -25,8 +30,8 @@ static const char *const out_cols[] = { COLUMNS_SUMMARY };
 #define NOUT (sizeof(out_cols) / sizeof(out_cols[0]))
 
 struct cell {
-	char key[512];		/* the key fields joined by commas */
-	char field[NKEYS][128];	/* and each of them */
+	char key[NKEYS * (CELL_FIELD_MAX + 1)];		/* the key fields joined by commas */
+	char field[NKEYS][CELL_FIELD_MAX + 1];		/* and each of them */
 	double tasks;
 	int nboots, nsamples;
 	long boot[MAX_BOOTS];
@@ -106,58 +111,55 @@ static int add_sample(struct cell *c, long boot, double ops, double secs)
 	return 0;
 }
 
-int main(int argc, char **argv)
+/* Reads PATH, prints summary.csv on stdout; 2 on bad input (one line on
+ * stderr, nothing on stdout). */
+static int summarize(const char *path)
 {
 	struct csv in;
-	int key[NKEYS], c_boot, c_elapsed, c_ops, c_tasks, c_idle, r;
+	int key[NKEYS], c_boot, c_elapsed, c_ops, c_tasks, c_idle, r, rc = 2;
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: summarize SAMPLES.CSV > SUMMARY.CSV\n");
-		return 2;
-	}
-	if (csv_open(&in, argv[1]))
-		return 2;
+	if (csv_open(&in, path))
+		goto out;
 	for (size_t k = 0; k < NKEYS; k++)
 		if ((key[k] = csv_col(&in, key_cols[k])) < 0)
-			return 2;
+			goto out;
 	if ((c_boot = csv_col(&in, "boot")) < 0 ||
 	    (c_elapsed = csv_col(&in, "elapsed_s")) < 0 ||
 	    (c_ops = csv_col(&in, "ops")) < 0 ||
 	    (c_tasks = csv_col(&in, "tasks")) < 0)
-		return 2;
+		goto out;
 	c_idle = csv_col_optional(&in, "idle_pct");	/* older runs lack it */
 
 	while ((r = csv_next(&in)) == 1) {
-		char k[512] = "";
+		char k[sizeof(cells[0].key)];
+		size_t len = 0;
 		double boot, secs, ops, tasks, idle = -1;
 
+		/* Each field fits: k has room for NKEYS of them and their commas. */
 		for (size_t i = 0; i < NKEYS; i++) {
-			if (!in.field[key[i]][0]) {
-				fprintf(stderr, "%s:%ld: empty %s\n", argv[1],
-					in.line, key_cols[i]);
-				return 2;
-			}
-			strncat(k, in.field[key[i]], sizeof(k) - strlen(k) - 2);
-			if (i + 1 < NKEYS)
-				strcat(k, ",");
+			if (csv_text(&in, key[i], CELL_FIELD_MAX,
+				     "CELL_FIELD_MAX in analyze/summarize.c"))
+				goto out;
+			len += (size_t)snprintf(k + len, sizeof(k) - len, "%s%s",
+						i ? "," : "", in.field[key[i]]);
 		}
 		if (csv_number(&in, c_boot, &boot) ||
 		    csv_number(&in, c_elapsed, &secs) ||
 		    csv_number(&in, c_ops, &ops) ||
 		    csv_number(&in, c_tasks, &tasks) ||
 		    (c_idle >= 0 && in.field[c_idle][0] && csv_number(&in, c_idle, &idle)))
-			return 2;
+			goto out;
 		if (secs <= 0 || ops < 0 || tasks < 1) {
 			fprintf(stderr, "%s:%ld: impossible sample (elapsed %s, ops %s, tasks %s)\n",
-				argv[1], in.line, in.field[c_elapsed],
+				path, in.line, in.field[c_elapsed],
 				in.field[c_ops], in.field[c_tasks]);
-			return 2;
+			goto out;
 		}
 		struct cell *c = find_cell(k, &in, key, tasks);
 		if (!c || add_sample(c, (long)boot, ops, secs)) {
 			fprintf(stderr, "%s:%ld: more than %d cells or %d boots per cell\n",
-				argv[1], in.line, MAX_CELLS, MAX_BOOTS);
-			return 2;
+				path, in.line, MAX_CELLS, MAX_BOOTS);
+			goto out;
 		}
 		if (idle >= 0) {
 			c->idle_sum += idle;
@@ -165,10 +167,10 @@ int main(int argc, char **argv)
 		}
 	}
 	if (r < 0)
-		return 2;
+		goto out;
 	if (!ncells) {
-		fprintf(stderr, "%s: no samples\n", argv[1]);
-		return 2;
+		fprintf(stderr, "%s: no samples\n", path);
+		goto out;
 	}
 
 	for (size_t k = 0; k < NOUT; k++)
@@ -186,6 +188,17 @@ int main(int argc, char **argv)
 			putchar(k + 1 < NOUT ? ',' : '\n');
 		}
 	}
+	rc = 0;
+out:
 	csv_close(&in);
-	return 0;
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 2) {
+		fprintf(stderr, "usage: summarize SAMPLES.CSV > SUMMARY.CSV\n");
+		return 2;
+	}
+	return summarize(argv[1]);
 }
