@@ -13,6 +13,7 @@
 #include "csv.h"
 #include "stats.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,6 +39,10 @@ struct cell {
 	double ops[MAX_BOOTS], secs[MAX_BOOTS];
 	double idle_sum;	/* over the samples that measured it */
 	int nidle;
+	/* Each boot's first and last sample (by number) and their rates:
+	 * the drift of a boot that is not yet in its steady state. */
+	long first[MAX_BOOTS], last[MAX_BOOTS];
+	double first_rate[MAX_BOOTS], last_rate[MAX_BOOTS];
 };
 
 static struct cell cells[MAX_CELLS];
@@ -57,6 +62,50 @@ static struct cell *find_cell(const char *key, struct csv *in, const int *col,
 		snprintf(c->field[k], sizeof(c->field[k]), "%s", in->field[col[k]]);
 	c->tasks = tasks;
 	return c;
+}
+
+static double total(const double *v, int n)
+{
+	double sum = 0;
+
+	for (int i = 0; i < n; i++)
+		sum += v[i];
+	return sum;
+}
+
+/* A cell whose boots' samples drift: the mean over its boots of the
+ * change from the first sample's rate to the last one's, in percent (NAN
+ * when no boot has two samples), and whether that drift is a trend beyond
+ * the noise. A cell is not steady when the drift is at least DRIFT_MIN_PCT
+ * and the boots agree on it: their drifts' one-sample t-test gives
+ * p < DRIFT_ALPHA (or they are all equal, as icount's exact boots are).
+ * With one boot there is no test: such a cell counts as steady. */
+#define DRIFT_MIN_PCT 1.0
+#define DRIFT_ALPHA 0.01
+
+struct drift {
+	double pct;
+	int steady;
+};
+
+static struct drift cell_drift(const struct cell *c)
+{
+	double d[MAX_BOOTS];
+	struct drift r = { NAN, 1 };
+	struct stats s;
+	int n = 0;
+
+	for (int b = 0; b < c->nboots; b++)
+		if (c->last[b] > c->first[b] && c->first_rate[b] > 0)
+			d[n++] = (c->last_rate[b] / c->first_rate[b] - 1) * 100;
+	if (!n)
+		return r;
+	stats_compute(&s, d, n);
+	r.pct = s.mean;
+	if (n >= 2 && fabs(s.mean) >= DRIFT_MIN_PCT)
+		r.steady = s.stddev > 0 &&
+			   stats_t_p(s.mean / (s.stddev / sqrt(n)), n - 1) >= DRIFT_ALPHA;
+	return r;
 }
 
 /* Column NAME of cell C's row: a key field or a figure over its boots. */
@@ -86,14 +135,26 @@ static void print_col(const char *name, const struct cell *c, const struct stats
 	else if (!strcmp(name, "idle_pct")) {
 		if (c->nidle)
 			printf("%.1f", c->idle_sum / c->nidle);
-	}
+	} else if (!strcmp(name, "rates")) {
+		/* Each boot's rate, for the rank interval (analyze/compare). */
+		for (int b = 0; b < c->nboots; b++)
+			printf("%s%.1f", b ? ";" : "", c->ops[b] / c->secs[b]);
+	} else if (!strcmp(name, "drift_pct")) {
+		struct drift d = cell_drift(c);
+
+		if (!isnan(d.pct))
+			printf("%.3f", d.pct);
+	} else if (!strcmp(name, "steady"))
+		fputs(cell_drift(c).steady ? "yes" : "no", stdout);
+	else if (!strcmp(name, "boot_s"))
+		printf("%.3f", c->nboots ? total(c->secs, c->nboots) / c->nboots : 0);
 	else {
 		fprintf(stderr, "summarize: no value for column '%s' (analyze/columns)\n", name);
 		exit(2);
 	}
 }
 
-static int add_sample(struct cell *c, long boot, double ops, double secs)
+static int add_sample(struct cell *c, long boot, long sample, double ops, double secs)
 {
 	int b;
 
@@ -104,6 +165,16 @@ static int add_sample(struct cell *c, long boot, double ops, double secs)
 			return -1;
 		c->boot[b] = boot;
 		c->nboots++;
+		c->first[b] = c->last[b] = sample;
+		c->first_rate[b] = c->last_rate[b] = ops / secs;
+	}
+	if (sample < c->first[b]) {
+		c->first[b] = sample;
+		c->first_rate[b] = ops / secs;
+	}
+	if (sample > c->last[b]) {
+		c->last[b] = sample;
+		c->last_rate[b] = ops / secs;
 	}
 	c->ops[b] += ops;
 	c->secs[b] += secs;
@@ -116,7 +187,7 @@ static int add_sample(struct cell *c, long boot, double ops, double secs)
 static int summarize(const char *path)
 {
 	struct csv in;
-	int key[NKEYS], c_boot, c_elapsed, c_ops, c_tasks, c_idle, r, rc = 2;
+	int key[NKEYS], c_boot, c_sample, c_elapsed, c_ops, c_tasks, c_idle, r, rc = 2;
 
 	if (csv_open(&in, path))
 		goto out;
@@ -129,11 +200,12 @@ static int summarize(const char *path)
 	    (c_tasks = csv_col(&in, "tasks")) < 0)
 		goto out;
 	c_idle = csv_col_optional(&in, "idle_pct");	/* older runs lack it */
+	c_sample = csv_col_optional(&in, "sample");
 
 	while ((r = csv_next(&in)) == 1) {
 		char k[sizeof(cells[0].key)];
 		size_t len = 0;
-		double boot, secs, ops, tasks, idle = -1;
+		double boot, sample = 0, secs, ops, tasks, idle = -1;
 
 		/* Each field fits: k has room for NKEYS of them and their commas. */
 		for (size_t i = 0; i < NKEYS; i++) {
@@ -147,7 +219,8 @@ static int summarize(const char *path)
 		    csv_number(&in, c_elapsed, &secs) ||
 		    csv_number(&in, c_ops, &ops) ||
 		    csv_number(&in, c_tasks, &tasks) ||
-		    (c_idle >= 0 && in.field[c_idle][0] && csv_number(&in, c_idle, &idle)))
+		    (c_idle >= 0 && in.field[c_idle][0] && csv_number(&in, c_idle, &idle)) ||
+		    (c_sample >= 0 && csv_number(&in, c_sample, &sample)))
 			goto out;
 		if (secs <= 0 || ops < 0 || tasks < 1) {
 			fprintf(stderr, "%s:%ld: impossible sample (elapsed %s, ops %s, tasks %s)\n",
@@ -156,7 +229,7 @@ static int summarize(const char *path)
 			goto out;
 		}
 		struct cell *c = find_cell(k, &in, key, tasks);
-		if (!c || add_sample(c, (long)boot, ops, secs)) {
+		if (!c || add_sample(c, (long)boot, (long)sample, ops, secs)) {
 			fprintf(stderr, "%s:%ld: more than %d cells or %d boots per cell\n",
 				path, in.line, MAX_CELLS, MAX_BOOTS);
 			goto out;
