@@ -20,6 +20,8 @@
  *   is a kernel that never started: the verdict names the image and its
  *   size (the kernel's own "Linux version" line is not on a console at
  *   loglevel=5, so the console's emptiness is the sign).
+ * Time and memory are linear in the log's size; a console line longer than
+ * CONSOLE_LINE_MAX is cut there (the verdict counts them).
  * Exit: 0 verdict ok, 1 any other verdict, 2 bad input.
  */
 #define _GNU_SOURCE
@@ -39,6 +41,12 @@
 #define HEADER KB_CSV_HEADER
 #define TAIL_LINES 20
 #define MAX_DETAIL 64
+/* The longest console line read whole: a limit of this parser, not of
+ * the console (the init's longest marker, its command line fact, is about
+ * 2 KB): a guest that prints one endless line costs a bounded buffer.
+ * A longer line is cut there, its rest dropped (a marker in it then fails
+ * its check); the verdict says how many were. */
+#define CONSOLE_LINE_MAX 65536
 
 struct list {
 	char **v;
@@ -64,6 +72,7 @@ static struct {
 	size_t lines;
 	int panic, oops, warned, done, runs_done, runs_said, garbled, mended, header_bad;
 	int failed, truncated, init_errors;
+	size_t long_lines;
 	char cur_test[128], cur_tasks[32];
 	int in_run, cur_rows;
 } st;
@@ -213,49 +222,99 @@ static void kernel_message(const char *s)
 		st.oops = 1;
 }
 
-/* Is "PAYLOAD *xxxxxxxx" (N bytes at S, no newline) a checked marker? */
-static int checked(const char *s, size_t n)
+/* Is T (10 bytes) a check " *xxxxxxxx"? Then 1, its sum in SUM. */
+static int check_of(const char *t, uint32_t *sum)
 {
 	char hex[9], *end;
 
-	if (n < 11 || s[n - 10] != ' ' || s[n - 9] != '*')
+	if (t[0] != ' ' || t[1] != '*')
 		return 0;
-	memcpy(hex, s + n - 8, 8);
+	memcpy(hex, t + 2, 8);
 	hex[8] = '\0';
-	unsigned long sum = strtoul(hex, &end, 16);
-	return !*end && sum == marker_hash(s, n - 10);
+	unsigned long v = strtoul(hex, &end, 16);
+	if (*end || v > UINT32_MAX)
+		return 0;
+	*sum = (uint32_t)v;
+	return 1;
+}
+
+/* Is "PAYLOAD *xxxxxxxx" (N bytes at S, no newline) a checked marker? */
+static int checked(const char *s, size_t n)
+{
+	uint32_t sum;
+
+	return n >= 11 && check_of(s + n - 10, &sum) && sum == marker_hash(s, n - 10);
 }
 
 /* A marker line that a kernel message cut: its payload so far (the
  * message, up to its newline, is at its end), waiting for the next line. */
 static char *cut;
 
+/* FNV-1a undone: the hash before the N bytes at S that gave H (its prime
+ * is odd, so multiplying by it is a bijection modulo 2^32). */
+static uint32_t marker_unhash(uint32_t h, const char *s, size_t n)
+{
+	const uint32_t prime_inverse = 0x359c449bu;	/* 16777619 * it = 1 mod 2^32 */
+
+	while (n--)
+		h = (h * prime_inverse) ^ (unsigned char)s[n];
+	return h;
+}
+
 /* The next line after a cut marker: the marker is the cut line's first K
- * bytes followed by this line, for the K whose check matches; the rest of
- * the cut line is the kernel message. 1 if so (then handled). */
+ * bytes followed by this line, for the largest K whose check matches; the
+ * rest of the cut line is the kernel message. 1 if so (then handled).
+ * Linear in both lines' length: the hash of each prefix of the cut line
+ * is computed once, and compared with the hash the check asks of it
+ * before this line's bytes (or, when this line is shorter than a check,
+ * with what the check asks of the bytes before it). */
 static int mend(const char *s)
 {
-	size_t c = strlen(cut), n = strlen(s);
-	char *m = malloc(c + n + 1);
+	size_t c = strlen(cut), n = strlen(s), k, found = SIZE_MAX;
+	size_t lend = n >= 10 ? 0 : 10 - n;	/* the check's bytes in the cut line */
+	uint32_t *pre = malloc((c + 1) * sizeof(*pre)), want = 0, sum;
 
+	if (!pre) {
+		perror("parse-console");
+		exit(1);
+	}
+	pre[0] = marker_hash("", 0);
+	for (k = 0; k < c; k++)
+		pre[k + 1] = (pre[k] ^ (unsigned char)cut[k]) * 16777619u;
+	if (!lend && check_of(s + n - 10, &sum))
+		want = marker_unhash(sum, s, n - 10);
+	for (k = c + 1; k-- > lend && found == SIZE_MAX;) {
+		/* the payload: K + N - 10 bytes, at least one */
+		if (k + n < 11)
+			break;
+		if (!lend) {
+			if (check_of(s + n - 10, &sum) && pre[k] == want)
+				found = k;
+		} else {
+			char t[10];
+
+			memcpy(t, cut + k - lend, lend);
+			memcpy(t + lend, s, n);
+			if (check_of(t, &sum) && pre[k - lend] == sum)
+				found = k;
+		}
+	}
+	free(pre);
+	if (found == SIZE_MAX)
+		return 0;
+	char *m = malloc(found + n + 1);
 	if (!m) {
 		perror("parse-console");
 		exit(1);
 	}
-	for (size_t k = c + 1; k-- > 0;) {
-		memcpy(m, cut, k);
-		memcpy(m + k, s, n + 1);
-		if (checked(m, k + n)) {
-			kernel_message(cut + k);
-			m[k + n - 10] = '\0';
-			st.mended++;
-			marker(m);
-			free(m);
-			return 1;
-		}
-	}
+	memcpy(m, cut, found);
+	memcpy(m + found, s, n + 1);
+	kernel_message(cut + found);
+	m[found + n - 10] = '\0';
+	st.mended++;
+	marker(m);
 	free(m);
-	return 0;
+	return 1;
 }
 
 static void line(char *s)
@@ -291,6 +350,27 @@ static void line(char *s)
 	}
 	payload[plen - 10] = '\0';
 	marker(payload);
+}
+
+/* The next line of IN into BUF (CONSOLE_LINE_MAX + 1 bytes) with its
+ * newline, cut at CONSOLE_LINE_MAX bytes (the rest is read and dropped);
+ * 0 at the end of the file. */
+static int next_line(FILE *in, char *buf)
+{
+	size_t n = 0;
+	int ch, got = 0, over = 0;
+
+	while ((ch = getc(in)) != EOF) {
+		got = 1;
+		if (n < CONSOLE_LINE_MAX)
+			buf[n++] = (char)ch;
+		else if (ch != '\n' && !over++)
+			st.long_lines++;
+		if (ch == '\n')
+			break;
+	}
+	buf[n] = '\0';
+	return got;
 }
 
 static const char *fact(const char *key)
@@ -470,14 +550,20 @@ int main(int argc, char **argv)
 		}
 	}
 
-	char *l = NULL;
-	size_t cap = 0;
-	while (getline(&l, &cap, in) >= 0)
+	char *l = malloc(CONSOLE_LINE_MAX + 1);
+	if (!l) {
+		perror("parse-console");
+		return 1;
+	}
+	while (next_line(in, l))
 		line(l);
 	if (cut)
 		st.garbled++;
 	free(l);
 	fclose(in);
+	if (st.long_lines)
+		detail("%zu console lines longer than %d bytes (CONSOLE_LINE_MAX): cut there",
+		       st.long_lines, CONSOLE_LINE_MAX);
 
 	if (st.in_run) {
 		detail("%s tasks %s: no end marker", st.cur_test, st.cur_tasks);
