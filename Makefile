@@ -19,6 +19,7 @@ include analyze/rules.mk
 include report/rules.mk
 include series/rules.mk
 include native/rules.mk
+include tests/fuzz/rules.mk
 
 ## deps: install the Debian packages kabench needs (apt-get, as root)
 # Checked again when dpkg's status changes (a package installed or
@@ -50,7 +51,7 @@ help:
 #=     PROFILE=minimal ACCEL=auto CPU=max MASK=none SMP=1 TASKS=1 INTERVAL=0.2 ICOUNT_INTERVAL=none
 #=     WARMUP=1 SAMPLES=3 REPEATS=3 SHIFT=0 SEED=1 MODE=processes MEM=512 PLUGIN=on
 #=     WARNINGS=drop MIN_EFFECT=1 FAIL_ON_REGRESSION=none
-#=   ALPHA=0.05                Welch's p threshold (make report)
+#=   ALPHA=0.05                1 - the intervals' level; the false discovery rate where time is real (make report)
 #=   VERBOSE=1                 print all of table.txt (every per-function profile), not one line a pair
 #=   JOBS=cores (icount), 1    cells side by side;  HOSTS=FILE  cells over ssh (GNU parallel)
 #=   RESUME=results/<run>      run the cells without an ok verdict;  FRESH=1  reuse no icount boot

@@ -1,20 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0
-/* compare: pairs of cells from summary.csv -> %change, p-value, verdict.
+/* compare: pairs of cells from summary.csv -> %change, its interval, the
+ * verdict.
  *
  * usage: compare [--min-effect PCT] [--alpha A] SUMMARY.CSV PAIRS.CSV > COMPARE.CSV
  *        compare [--min-effect PCT] [--alpha A] --rule   (the rule in words)
  *
  * Each pair of PAIRS.CSV is matched for every way of measuring (the WAY
  * columns of analyze/columns: mode, task count, accelerator, CPU model,
- * QEMU CPU spec, profile) that both its cells have. The verdict is
- * stats_verdict's (stats.h; defaults: minimum effect 1%, alpha 0.05). p is
- * the two-sided p-value of Welch's t-test on the per-boot rates (mean,
- * stddev, n of each cell); empty when a cell has fewer than 2 boots, 0 when
- * both stddevs are 0 and the means differ.
+ * QEMU CPU spec, profile) that both its cells have. Its %change has a
+ * 1 - A interval (verdict.h): Welch's under icount, where boots repeat
+ * and only the kernel's own randomisation differs between them; where
+ * time is real, the rank interval over the boots' rates (summary.csv's
+ * rates; a summary without them falls back to Welch's), and a change is
+ * only called where Benjamini-Hochberg at rate A over all such pairs of
+ * the file selects the pair, its interval then at 1 - R A / M (Benjamini
+ * and Yekutieli's false coverage rate). verdict_of names the verdict; a
+ * cell whose samples still drift (summary.csv's steady) gets "can't tell".
+ * p is the two-sided p-value of the interval's test (Welch's t, or the
+ * exact Mann-Whitney); empty when a cell has fewer than 2 boots.
  */
 #include "columns.h"
 #include "csv.h"
 #include "stats.h"
+#include "verdict.h"
 
 #include <errno.h>
 #include <math.h>
@@ -35,6 +43,10 @@ enum { NOUT = sizeof(out_cols) / sizeof(out_cols[0]) };
 struct cell {
 	char field[NCELL][128];
 	double n, mean, stddev, min, max;
+	double rate[VERDICT_MAX_BOOTS];	/* each boot's; nrates 0: not given */
+	int nrates;
+	int steady;			/* 0: its samples drift */
+	double drift, boot_s;		/* NAN: not given */
 };
 
 static struct cell cells[MAX_ROWS];
@@ -56,11 +68,39 @@ static const char *cf(const struct cell *c, const char *name)
 	return c->field[cell_index(name)];
 }
 
+/* Each boot's rate from summary.csv's rates ("r1;r2;..."): as many as
+ * the cell's boots, each above 0; an empty field gives none. */
+static int load_rates(struct cell *c, const char *text, const char *path, long line)
+{
+	const char *s = text;
+
+	c->nrates = 0;
+	while (*s) {
+		char *end;
+		double x;
+
+		errno = 0;
+		x = strtod(s, &end);
+		if (end == s || errno || !(x > 0) || !isfinite(x) ||
+		    (*end && *end != ';') || c->nrates == VERDICT_MAX_BOOTS)
+			goto bad;
+		c->rate[c->nrates++] = x;
+		s = *end ? end + 1 : end;
+	}
+	if (c->nrates && c->nrates != (int)c->n)
+		goto bad;
+	return 0;
+bad:
+	fprintf(stderr, "%s:%ld: bad rates '%.60s' (a rate > 0 for each of its %.0f boots, ';' between them, at most %d)\n",
+		path, line, text, c->n, VERDICT_MAX_BOOTS);
+	return -1;
+}
+
 static int load_summary(const char *path)
 {
 	static const char *const figures[] = { "boots", "mean", "stddev", "min", "max" };
 	enum { NFIG = sizeof(figures) / sizeof(figures[0]) };
-	int col[NCELL], fcol[NFIG], r;
+	int col[NCELL], fcol[NFIG], c_rates, c_steady, c_drift, c_boot_s, r;
 	struct csv in;
 
 	if (csv_open(&in, path))
@@ -71,6 +111,11 @@ static int load_summary(const char *path)
 	for (int i = 0; i < NFIG; i++)
 		if ((fcol[i] = csv_col(&in, figures[i])) < 0)
 			return -1;
+	/* Older runs lack these. */
+	c_rates = csv_col_optional(&in, "rates");
+	c_steady = csv_col_optional(&in, "steady");
+	c_drift = csv_col_optional(&in, "drift_pct");
+	c_boot_s = csv_col_optional(&in, "boot_s");
 	while ((r = csv_next(&in)) == 1) {
 		struct cell *c = &cells[ncells];
 
@@ -85,6 +130,12 @@ static int load_summary(const char *path)
 		    csv_number(&in, fcol[2], &c->stddev) ||
 		    csv_number(&in, fcol[3], &c->min) ||
 		    csv_number(&in, fcol[4], &c->max))
+			return -1;
+		c->steady = c_steady < 0 || strcmp(in.field[c_steady], "no");
+		c->drift = c->boot_s = NAN;
+		if ((c_drift >= 0 && in.field[c_drift][0] && csv_number(&in, c_drift, &c->drift)) ||
+		    (c_boot_s >= 0 && in.field[c_boot_s][0] && csv_number(&in, c_boot_s, &c->boot_s)) ||
+		    (c_rates >= 0 && load_rates(c, in.field[c_rates], path, in.line)))
 			return -1;
 		ncells++;
 	}
@@ -117,14 +168,28 @@ static struct cell *match(const char *variant, const char *test,
 
 /* One row of compare.csv: what each of its columns holds. */
 struct row {
-	const char *group, *label, *pub, *verdict, *agrees, *p_text;
+	char group[128], label[128], pub[32];
+	const char *verdict, *agrees, *method;
 	const struct cell *base, *new;
-	double change, min_effect, alpha;
+	struct change ch;
+	int real;		/* time is real: the rank rule and the FDR */
+	int selected;		/* by Benjamini-Hochberg (1 where it does not apply) */
+	double detectable, boots_needed;
 };
+
+static struct row rows[MAX_ROWS];
+static int nrows;
+
+static void print_number(const char *fmt, double x)
+{
+	if (!isnan(x))
+		printf(fmt, x);
+}
 
 /* Column NAME of ROW: a pair's field, a way column, base_X / new_X of a
  * cell, or a figure of the comparison. */
-static void print_col(const char *name, const struct row *r)
+static void print_col(const char *name, const struct row *r, int m,
+		      double min_effect, double alpha)
 {
 	const struct cell *c = NULL;
 	const char *x = name;
@@ -153,7 +218,7 @@ static void print_col(const char *name, const struct row *r)
 	else if (!strcmp(name, "label"))
 		fputs(r->label, stdout);
 	else if (!strcmp(name, "change_pct"))
-		printf("%+.2f", r->change);
+		printf("%+.2f", r->ch.pct);
 	else if (!strcmp(name, "verdict"))
 		fputs(r->verdict, stdout);
 	else if (!strcmp(name, "published_pct"))
@@ -161,13 +226,63 @@ static void print_col(const char *name, const struct row *r)
 	else if (!strcmp(name, "sign_agrees"))
 		fputs(r->agrees, stdout);
 	else if (!strcmp(name, "p_value"))
-		fputs(r->p_text, stdout);
+		print_number("%.4g", r->ch.p);
 	else if (!strcmp(name, "min_effect_pct"))
-		printf("%g", r->min_effect);
+		printf("%g", min_effect);
 	else if (!strcmp(name, "alpha"))
-		printf("%g", r->alpha);
+		printf("%g", alpha);
+	else if (!strcmp(name, "ci_lo_pct"))
+		print_number("%+.2f", r->ch.lo);
+	else if (!strcmp(name, "ci_hi_pct"))
+		print_number("%+.2f", r->ch.hi);
+	else if (!strcmp(name, "ci_level"))
+		printf("%.6g", r->ch.level);
+	else if (!strcmp(name, "ci_method"))
+		fputs(r->method, stdout);
+	else if (!strcmp(name, "fdr_pairs")) {
+		if (r->real)
+			printf("%d", m);
+	} else if (!strcmp(name, "detectable_pct"))
+		print_number("%.2f", r->detectable);
+	else if (!strcmp(name, "boots_needed"))
+		print_number("%.0f", r->boots_needed);
+	else if (!strcmp(name, "steady"))
+		fputs(r->base->steady && r->new->steady ? "yes" : "no", stdout);
 	else
 		fputs(cf(r->base, name), stdout);	/* a way column */
+}
+
+/* The interval of ROW's change at LEVEL, by its method. */
+static void interval(struct row *r, double level)
+{
+	const struct cell *b = r->base, *n = r->new;
+	double pct = r->ch.pct, halfwidth;
+
+	verdict_welch(&r->ch, b->mean, b->stddev, b->n, n->mean, n->stddev, n->n, level);
+	halfwidth = r->ch.halfwidth;
+	r->method = "welch";
+	if (r->real && b->nrates && n->nrates) {
+		verdict_rank(&r->ch, b->rate, b->nrates, n->rate, n->nrates, level);
+		r->method = "rank";
+	}
+	r->ch.pct = pct;
+	r->ch.halfwidth = halfwidth;
+}
+
+/* The rule in words, for table.txt and report.md. */
+static void print_rule(double min_effect, double alpha)
+{
+	printf("%%change [%g%% interval]: inside ±%g%% (a change under %g%%) is \"%s\"; "
+	       "at or above +%g%% \"%s\", at or below -%g%% \"%s\" (ops/s up or down); "
+	       "else \"%s\", with the smallest change the run could see and the boots a side "
+	       "that would settle it. The interval is Welch's under icount (boots repeat); "
+	       "where time is real it is the rank interval over every pair of boots (Hodges-Lehmann), "
+	       "and a change needs Benjamini-Hochberg over the run's pairs at false discovery rate %g "
+	       "(its interval then at 1 - R x %g / M for R of M pairs selected); "
+	       "a cell whose samples still drift is \"%s\" (not steady)\n",
+	       (1 - alpha) * 100, min_effect, min_effect, VERDICT_NO_CHANGE,
+	       min_effect, VERDICT_IMPROVED, min_effect, VERDICT_REGRESSED,
+	       VERDICT_CANT_TELL, alpha, alpha, VERDICT_CANT_TELL);
 }
 
 /* A finite number in [LO, HI) from an option's value, or exit 2. */
@@ -190,8 +305,9 @@ int main(int argc, char **argv)
 {
 	enum { GROUP, LABEL, BVAR, BTEST, NVAR, NTEST, PUB, NCOLS };
 	static const char *const names[NCOLS] = { COLUMNS_PAIRS };
-	int col[NCOLS], r, rows = 0;
-	double min_effect = 1, alpha = 0.05;
+	int col[NCOLS], r, m = 0, nsel, min_boots;
+	double min_effect = 1, alpha = 0.05, p[MAX_ROWS];
+	int sel[MAX_ROWS];
 	struct csv pairs;
 
 	while (argc > 2 && argv[1][0] == '-' && strcmp(argv[1], "--rule")) {
@@ -205,10 +321,7 @@ int main(int argc, char **argv)
 		argv += 2;
 	}
 	if (argc == 2 && !strcmp(argv[1], "--rule")) {
-		char rule[512];
-
-		stats_rule(rule, sizeof(rule), min_effect, alpha);
-		puts(rule);
+		print_rule(min_effect, alpha);
 		return 0;
 	}
 	if (argc != 3) {
@@ -221,8 +334,6 @@ int main(int argc, char **argv)
 		if ((col[i] = csv_col(&pairs, names[i])) < 0)
 			return 2;
 
-	for (int i = 0; i < NOUT; i++)
-		printf("%s%s", out_cols[i], i + 1 < NOUT ? "," : "\n");
 	while ((r = csv_next(&pairs)) == 1) {
 		const char *pub = pairs.field[col[PUB]];
 		double published = 0;
@@ -231,9 +342,7 @@ int main(int argc, char **argv)
 			return 2;
 		for (int i = 0; i < ncells; i++) {
 			struct cell *b = &cells[i], *n;
-			const char *verdict, *agrees = "";
-			char p_text[32] = "";
-			double change, p;
+			struct row *w = &rows[nrows];
 
 			if (strcmp(cf(b, "variant"), pairs.field[col[BVAR]]) ||
 			    strcmp(cf(b, "testcase"), pairs.field[col[BTEST]]))
@@ -241,36 +350,69 @@ int main(int argc, char **argv)
 			n = match(pairs.field[col[NVAR]], pairs.field[col[NTEST]], b);
 			if (!n || b->mean <= 0)
 				continue;
-			change = (n->mean / b->mean - 1) * 100;
-			p = stats_welch_p(b->mean, b->stddev, b->n,
-					  n->mean, n->stddev, n->n);
-			verdict = stats_verdict(change, p, min_effect, alpha);
-			if (!isnan(p))
-				snprintf(p_text, sizeof(p_text), "%.4g", p);
-			/* A sign is only compared when the change is one. */
-			if (*pub && (!strcmp(verdict, VERDICT_IMPROVED) ||
-				     !strcmp(verdict, VERDICT_REGRESSED)))
-				agrees = (change > 0) == (published > 0) ? "yes" : "no";
-			struct row row = {
-				.group = pairs.field[col[GROUP]], .label = pairs.field[col[LABEL]],
-				.pub = pub, .verdict = verdict, .agrees = agrees, .p_text = p_text,
-				.base = b, .new = n, .change = change,
-				.min_effect = min_effect, .alpha = alpha,
-			};
-			for (int k = 0; k < NOUT; k++) {
-				print_col(out_cols[k], &row);
-				putchar(k + 1 < NOUT ? ',' : '\n');
+			if (nrows == MAX_ROWS) {
+				fprintf(stderr, "%s: more than %d compared pairs\n", argv[2], MAX_ROWS);
+				return 2;
 			}
-			rows++;
+			snprintf(w->group, sizeof(w->group), "%s", pairs.field[col[GROUP]]);
+			snprintf(w->label, sizeof(w->label), "%s", pairs.field[col[LABEL]]);
+			snprintf(w->pub, sizeof(w->pub), "%s", pub);
+			w->base = b;
+			w->new = n;
+			w->ch.pct = (n->mean / b->mean - 1) * 100;
+			w->real = strcmp(cf(b, "accel"), "icount") != 0;
+			w->agrees = "";
+			interval(w, 1 - alpha);
+			if (w->real)
+				p[m++] = w->ch.p;
+			nrows++;
 		}
 	}
 	csv_close(&pairs);
 	if (r < 0)
 		return 2;
-	if (!rows) {
+	if (!nrows) {
 		fprintf(stderr, "%s: no pair found both its cells in %s\n",
 			argv[2], argv[1]);
 		return 2;
 	}
+
+	/* The false discovery rate over the pairs where time is real; a
+	 * selected pair's interval at Benjamini and Yekutieli's level. */
+	nsel = verdict_bh(p, m, alpha, sel);
+	min_boots = verdict_rank_min_boots(m, alpha);
+	for (int i = 0, k = 0; i < nrows; i++) {
+		struct row *w = &rows[i];
+		double published = atof(w->pub);
+		int boots = (int)fmin(w->base->n, w->new->n);
+
+		w->selected = 1;
+		if (w->real) {
+			w->selected = sel[k++];
+			if (w->selected && nsel > 1)
+				interval(w, 1 - nsel * alpha / m);
+		}
+		w->verdict = verdict_of(&w->ch, min_effect, w->selected);
+		if (!w->base->steady || !w->new->steady)
+			w->verdict = VERDICT_CANT_TELL;
+		w->detectable = w->boots_needed = NAN;
+		if (!strcmp(w->verdict, VERDICT_CANT_TELL)) {
+			w->detectable = verdict_detectable(&w->ch, min_effect);
+			w->boots_needed = verdict_boots_needed(&w->ch, min_effect, boots,
+							       w->real && !strcmp(w->method, "rank") ? min_boots : 2);
+		}
+		/* A sign is only compared when the change is one. */
+		if (*w->pub && (!strcmp(w->verdict, VERDICT_IMPROVED) ||
+				!strcmp(w->verdict, VERDICT_REGRESSED)))
+			w->agrees = (w->ch.pct > 0) == (published > 0) ? "yes" : "no";
+	}
+
+	for (int i = 0; i < NOUT; i++)
+		printf("%s%s", out_cols[i], i + 1 < NOUT ? "," : "\n");
+	for (int i = 0; i < nrows; i++)
+		for (int k = 0; k < NOUT; k++) {
+			print_col(out_cols[k], &rows[i], m, min_effect, alpha);
+			putchar(k + 1 < NOUT ? ',' : '\n');
+		}
 	return 0;
 }

@@ -8,9 +8,9 @@ build/analyze/columns.h: analyze/columns
 	@mkdir -p $(@D)
 	analyze/columns --c >$@.tmp && mv $@.tmp $@
 
-build/analyze/%: analyze/%.c analyze/csv.c analyze/csv.h analyze/stats.c analyze/stats.h build/analyze/columns.h
+build/analyze/%: analyze/%.c analyze/csv.c analyze/csv.h analyze/stats.c analyze/stats.h analyze/verdict.c analyze/verdict.h build/analyze/columns.h
 	@mkdir -p $(@D)
-	$(CC) $(TOOLS_CFLAGS) -Ibuild/analyze -o $@ $< analyze/csv.c analyze/stats.c -lm
+	$(CC) $(TOOLS_CFLAGS) -Ibuild/analyze -o $@ $< analyze/csv.c analyze/stats.c analyze/verdict.c -lm
 
 .PHONY: compare
 ## compare A=results/<run> B=results/<run>: compare B's cells with A's of the same kernel, CPU and testcase (no boot): a new <time>-compare run folder

@@ -102,6 +102,26 @@ double stats_t_p(double t, double df)
 	return stats_ibeta(df / 2, 0.5, df / (df + t * t));
 }
 
+double stats_t_quantile(double p, double df)
+{
+	double lo = 0, hi = 1;
+
+	while (stats_t_p(hi, df) > p && hi < 1e300)
+		hi *= 2;
+	/* stats_t_p falls as t grows: bisect to the last bit. */
+	for (int i = 0; i < 200 && lo < hi; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (mid == lo || mid == hi)
+			break;
+		if (stats_t_p(mid, df) > p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return hi;
+}
+
 double stats_welch_p(double mean1, double sd1, double n1,
 		     double mean2, double sd2, double n2)
 {
@@ -117,24 +137,4 @@ double stats_welch_p(double mean1, double sd1, double n1,
 	/* Welch-Satterthwaite degrees of freedom. */
 	df = se2 * se2 / (v1 * v1 / (n1 - 1) + v2 * v2 / (n2 - 1));
 	return stats_t_p((mean2 - mean1) / sqrt(se2), df);
-}
-
-const char *stats_verdict(double change_pct, double p, double min_effect_pct,
-			  double alpha)
-{
-	if (change_pct == 0 || fabs(change_pct) < min_effect_pct)
-		return VERDICT_NO_CHANGE;
-	if (isnan(p) || p >= alpha)
-		return VERDICT_NOISE;
-	return change_pct > 0 ? VERDICT_IMPROVED : VERDICT_REGRESSED;
-}
-
-void stats_rule(char *buf, size_t size, double min_effect_pct, double alpha)
-{
-	snprintf(buf, size,
-		 "a change under %g%% (or none) is \"%s\"; a larger one is \"%s\" or \"%s\" "
-		 "(ops/s up or down) when Welch's t-test on the per-boot rates gives p < %g, "
-		 "else \"%s\" (also when a kernel has fewer than 2 boots)",
-		 min_effect_pct, VERDICT_NO_CHANGE, VERDICT_IMPROVED, VERDICT_REGRESSED,
-		 alpha, VERDICT_NOISE);
 }

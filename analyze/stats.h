@@ -27,27 +27,13 @@ double stats_ibeta(double a, double b, double x);
  * freedom: P(|T| >= |t|). */
 double stats_t_p(double t, double df);
 
+/* The t >= 0 at which stats_t_p(t, DF) is P (0 < P <= 1). */
+double stats_t_quantile(double p, double df);
+
 /* Welch's t-test of two cells given as mean, stddev (n - 1) and n: the
  * two-sided p-value. NAN when either cell has fewer than 2 values. When
  * both stddevs are 0 it is 0 if the means differ and 1 if they do not. */
 double stats_welch_p(double mean1, double sd1, double n1,
 		     double mean2, double sd2, double n2);
-
-/* The significance rule's verdicts. */
-#define VERDICT_NO_CHANGE "no change"
-#define VERDICT_IMPROVED "improved"
-#define VERDICT_REGRESSED "regressed"
-#define VERDICT_NOISE "within noise"
-
-/* The significance rule:
- *   |change| < min_effect (or no difference at all)  VERDICT_NO_CHANGE
- *   p < alpha (p not NAN)                             VERDICT_IMPROVED / _REGRESSED
- *   otherwise (p >= alpha or too few boots)           VERDICT_NOISE
- * CHANGE_PCT is the %change of ops/s (higher is better). */
-const char *stats_verdict(double change_pct, double p, double min_effect_pct,
-			  double alpha);
-
-/* The same rule as one sentence, for reports: into BUF of SIZE. */
-void stats_rule(char *buf, size_t size, double min_effect_pct, double alpha);
 
 #endif

@@ -37,15 +37,30 @@ NR == 1 {
 	next
 }
 function pct(sd, mean) { return mean > 0 ? sprintf("%.1f%%", 100 * sd / mean) : "-" }
+# The change and its interval: "+4.2% [+1.1, +7.5]"; "[-]" where there is
+# none (one boot a side; too few boots for a rank interval).
+function change() {
+	return sprintf("%+.1f%% %s", v("change_pct"), !("ci_lo_pct" in csv_c) ? "" : v("ci_lo_pct") == "" ? "[-]" : sprintf("[%+.1f, %+.1f]", v("ci_lo_pct"), v("ci_hi_pct")))
+}
+# What a can't-tell row lacks: the change it could have seen, the boots a
+# side that would settle it; a cell whose samples drift.
+function why() {
+	if (v("verdict") != "can't tell") return ""
+	if ("steady" in csv_c && v("steady") == "no") return "  (not steady: its samples drift; raise WARMUP)"
+	if (!("detectable_pct" in csv_c)) return ""
+	return "  (" (v("detectable_pct") != "" ? sprintf("could see ±%.1f%%", v("detectable_pct")) : "no interval") \
+		(v("boots_needed") != "" ? sprintf("; ~%d boots a side", v("boots_needed")) : "") ")"
+}
 function ptext(p) { return p == "" ? "-" : p + 0 < 0.001 ? "<0.001" : sprintf("%.3f", p) }
 v("group") !~ /^seed / {
 	t = table_key()
-	if (!(t in nrows)) { table[++ntables] = t; title[t] = v("group") " [" v("mode") "; " v("accel") ", " v("cpu_model") (v("qemu_cpu") != "" ? "; -cpu " v("qemu_cpu") : "") "]"; head[t] = sprintf("%14s %8s %10s %14s %8s %7s  %-12s %5s  %s", v("base_variant"), "±stddev", "%change", v("new_variant"), "±stddev", "p", "verdict", "tasks", "testcase") }
+	if (!(t in nrows)) { table[++ntables] = t; title[t] = v("group") " [" v("mode") "; " v("accel") ", " v("cpu_model") (v("qemu_cpu") != "" ? "; -cpu " v("qemu_cpu") : "") "]"; head[t] = sprintf("%14s %8s %-26s %14s %8s %7s  %-12s %5s  %s", v("base_variant"), "±stddev", "  %change [" 100 * (1 - v("alpha")) "% interval]", v("new_variant"), "±stddev", "p", "verdict", "tasks", "testcase") }
+	if ("fdr_pairs" in csv_c && v("fdr_pairs") != "") { fdr = v("fdr_pairs"); alpha_seen = v("alpha") }
 	if (!((t, v("base_test")) in ntask)) tests[t, ++ntests[t]] = v("base_test")
 	k = ++ntask[t, v("base_test")]
 	tasks[t, v("base_test"), k] = v("tasks") + 0
-	line[t, v("base_test"), k] = sprintf("%14.0f %8s %+9.1f%% %14.0f %8s %7s  %-12s %5s  %s", v("base_mean"), "±" pct(v("base_stddev"), v("base_mean")),
-		v("change_pct"), v("new_mean"), "±" pct(v("new_stddev"), v("new_mean")), ptext(v("p_value")), v("verdict"), v("tasks"), v("base_test"))
+	line[t, v("base_test"), k] = sprintf("%14.0f %8s %-26s %14.0f %8s %7s  %-12s %5s  %s%s", v("base_mean"), "±" pct(v("base_stddev"), v("base_mean")),
+		"  " change(), v("new_mean"), "±" pct(v("new_stddev"), v("new_mean")), ptext(v("p_value")), v("verdict"), v("tasks"), v("base_test"), why())
 	logsum[t] += log(v("new_mean") / v("base_mean")); nrows[t]++
 	if (v("verdict") == "improved" || v("verdict") == "regressed") changed[t, ++nchanged[t]] = line[t, v("base_test"), k]
 	next
@@ -77,16 +92,18 @@ END {
 	}
 	if (ntables || nseeds)
 		printf "\nverdict: %s\n", rule
+	if (fdr) printf "where time is real: %d pairs in this run, false discovery rate %g over them (Benjamini-Hochberg)\n", fdr, alpha_seen
 	if (!nseeds) exit
 	printf "\nseed figures beside the published ones (results/published.csv; only on each seed's own kernels)\n"
-	printf "%-5s %-44s %-48s %5s %9s %9s %7s  %-12s %-7s %s%s\n", "seed", "figure", "kernels", "tasks", "published", "measured", "ratio", "verdict", "accel", sprintf(withest ? "%-12s" : "%s", "sign"), withest ? " native est." : ""
+	printf "%-5s %-44s %-48s %5s %9s %9s %-18s %7s  %-12s %-7s %s%s\n", "seed", "figure", "kernels", "tasks", "published", "measured", "interval", "ratio", "verdict", "accel", sprintf(withest ? "%-12s" : "%s", "sign"), withest ? " native est." : ""
 	for (i = 1; i <= nseeds; i++) {
 		$0 = seeds[i]
 		d = v("base_test") != v("new_test")
 		k = v("group") SUBSEP v("label") SUBSEP v("base_variant") SUBSEP v("base_test") SUBSEP v("new_variant") SUBSEP v("new_test")
-		printf "%-5s %-44s %-48s %5s %+8.1f%% %+8.1f%% %7s  %-12s %-7s %s%s\n", substr(v("group"), 6), v("label"),
+		iv = change(); sub(/^[^ ]* /, "", iv)
+		printf "%-5s %-44s %-48s %5s %+8.1f%% %+8.1f%% %-18s %7s  %-12s %-7s %s%s\n", substr(v("group"), 6), v("label"),
 			v("base_variant") (d ? ":" v("base_test") : "") " -> " v("new_variant") (d ? ":" v("new_test") : ""), v("tasks"),
-			v("published_pct"), v("change_pct"), v("published_pct") + 0 != 0 ? sprintf("x%.2f", v("change_pct") / v("published_pct")) : "-",
+			v("published_pct"), v("change_pct"), iv, v("published_pct") + 0 != 0 ? sprintf("x%.2f", v("change_pct") / v("published_pct")) : "-",
 			v("verdict"), v("accel"), sprintf(withest ? "%-12s" : "%s", v("sign_agrees") == "yes" ? "sign agrees" : v("sign_agrees") == "no" ? "sign differs" : "-"),
 			withest ? " " (k in est ? est[k] : "-") : ""
 	}

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh
-# The significance rule of compare (Welch's t-test and a minimum effect)
-# on summary rows written by hand, and analyze/check-regression's exit codes.
+# The verdict rule of compare under icount (Welch's interval against a
+# minimum effect) on summary rows written by hand, and analyze/check-regression's exit codes.
 # kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 . tests/report/helpers.sh
@@ -32,7 +32,7 @@ trap 'rm -rf "$tmp"' EXIT
 	#  8: +1.00%, p = 0: improved        9: -1.00%, p = 0: regressed
 	summary_row b8 1000 0 3; summary_row n8 1010 0 3
 	summary_row b9 1000 0 3; summary_row n9 990 0 3
-	# 10: +4.55%, p 0.57: within noise   11: 160 -> 110 (-31%), p 0.0036: regressed
+	# 10: +4.55%, p 0.57: can't tell    11: 160 -> 110 (-31%), p 0.0036: regressed
 	summary_row b10 110 10 3; summary_row n10 115 10 3
 	summary_row b11 160 10 3; summary_row n11 110 10 3
 	# 12: bit-exact icount, +0.001% with p < 1e-6: no change
@@ -43,7 +43,7 @@ trap 'rm -rf "$tmp"' EXIT
 	summary_row b14 100 0 3; summary_row n14 150 0 3
 	# 15: a base whose mean is 0 has no %change: no row
 	summary_row b15 0 0 3; summary_row n15 100 0 3
-	# 16: 115 -> 110.4 (-4.00%), sd 10: within noise
+	# 16: 115 -> 110.4 (-4.00%), sd 10: can't tell
 	summary_row b16 115 10 3; summary_row n16 110.4 10 3
 	# 17: -0.99%, p = 0: no change (a drop under the minimum effect)
 	summary_row b17 1000 0 3; summary_row n17 990.1 0 3
@@ -85,9 +85,16 @@ check "one boot: no p-value" [ -n "$(verdict 6)" -a -z "$(p 6)" ]
 check "+0.99% with p = 0 is no change (below the 1% minimum effect)" [ "$(verdict 7)" = "no change" ]
 check "+1.00% with p = 0 is improved" [ "$(verdict 8)" = "improved" ]
 check "-1.00% with p = 0 is regressed" [ "$(verdict 9)" = "regressed" ]
-check "+4.55% with p = 0.57 is within noise" [ "$(verdict 10)" = "within noise" ]
+check "+4.55% with p = 0.57 is can't tell" [ "$(verdict 10)" = "can't tell" ]
 check "-31% with p = 0.0036 is regressed" [ "$(verdict 11)" = "regressed" ]
-check "+50% from one boot is within noise" [ "$(verdict 6)" = "within noise" ]
+check "+50% from one boot is can't tell (no interval)" [ "$(verdict 6)/$(pick "$tmp/compare.csv" ci_lo_pct group="b6 -> n6")" = "can't tell/" ]
+# Welch's interval of pair 4: 50 +- t(0.975, 4) x sqrt(100/3 + 100/3) over 110
+check "Welch interval of 110±10 -> 160±10, 3 boots each: [+24.85, +66.06]" \
+	[ "$(pick "$tmp/compare.csv" ci_lo_pct group="b4 -> n4") $(pick "$tmp/compare.csv" ci_hi_pct group="b4 -> n4")" = "+24.85 +66.06" ]
+check "bit-exact boots (stddev 0) give a zero-width interval: +2.00 +2.00" \
+	[ "$(pick "$tmp/compare.csv" ci_lo_pct group="b5 -> n5") $(pick "$tmp/compare.csv" ci_hi_pct group="b5 -> n5")" = "+2.00 +2.00" ]
+check "under icount no false discovery rate is held (fdr_pairs empty), the method is welch" \
+	[ "$(pick "$tmp/compare.csv" fdr_pairs group="b4 -> n4")/$(pick "$tmp/compare.csv" ci_method group="b4 -> n4")" = "/welch" ]
 check "+0.001% under bit-exact icount is no change, though p < 1e-6" \
 	sh -c '[ "$1" = "no change" ] && awk -v p="$2" "BEGIN { exit !(p < 1e-6) }"' - "$(verdict 12)" "$(p 12)"
 check "the same figure on both sides is no change" [ "$(verdict 13)" = "no change" ]
@@ -102,17 +109,22 @@ check "compare.csv names the rule's settings: min_effect_pct 1, alpha 0.05" \
 
 # The settings move the boundaries.
 build/analyze/compare --min-effect 50 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/min50.csv"
-check "--min-effect 50: +45% is no change" [ "$(pick "$tmp/min50.csv" verdict group="b4 -> n4")" = "no change" ]
+check "--min-effect 50: +45% [+24.85, +66.06] crosses +50%: can't tell" [ "$(pick "$tmp/min50.csv" verdict group="b4 -> n4")" = "can't tell" ]
+build/analyze/compare --min-effect 67 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/min67.csv"
+check "--min-effect 67: +45% [+24.85, +66.06] inside ±67%: no change" [ "$(pick "$tmp/min67.csv" verdict group="b4 -> n4")" = "no change" ]
+check "--min-effect 66: +45% [+24.85, +66.06] crosses +66%: can't tell" \
+	[ "$(build/analyze/compare --min-effect 66 "$tmp/summary.csv" "$tmp/pairs.csv" | awk -F, '$1 == "b4 -> n4" { print $25 }')" = "can't tell" ]
 check "--min-effect 50: exactly +50% is a change (improved)" [ "$(pick "$tmp/min50.csv" verdict group="b14 -> n14")" = "improved" ]
 build/analyze/compare --min-effect 0 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/min0.csv"
 check "--min-effect 0: +0.001% with p < 1e-6 is improved" [ "$(pick "$tmp/min0.csv" verdict group="b12 -> n12")" = "improved" ]
 build/analyze/compare --alpha 0.001 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/alpha.csv"
-check "--alpha 0.001: p = 0.0036 is within noise" [ "$(pick "$tmp/alpha.csv" verdict group="b4 -> n4")" = "within noise" ]
-# Pair 1 (+2%, p = 0.183503) at alphas just under and just over its p.
-build/analyze/compare --alpha 0.1835 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/alpha-lo.csv"
-build/analyze/compare --alpha 0.1836 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/alpha-hi.csv"
-check "--alpha 0.1835, just under p = 0.183503: within noise; --alpha 0.1836, just over: improved" \
-	[ "$(pick "$tmp/alpha-lo.csv" verdict group="b1 -> n1")/$(pick "$tmp/alpha-hi.csv" verdict group="b1 -> n1")" = "within noise/improved" ]
+check "--alpha 0.001: p = 0.0036 is can't tell (its 99.9% interval reaches below 0)" [ "$(pick "$tmp/alpha.csv" verdict group="b4 -> n4")" = "can't tell" ]
+# Pair 1 (+2%, p = 0.183503) at alphas just under and just over its p,
+# minimum effect 0: the interval's lower end crosses 0 where alpha = p.
+build/analyze/compare --min-effect 0 --alpha 0.1835 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/alpha-lo.csv"
+build/analyze/compare --min-effect 0 --alpha 0.1836 "$tmp/summary.csv" "$tmp/pairs.csv" >"$tmp/alpha-hi.csv"
+check "--alpha 0.1835, just under p = 0.183503: can't tell; --alpha 0.1836, just over: improved" \
+	[ "$(pick "$tmp/alpha-lo.csv" verdict group="b1 -> n1")/$(pick "$tmp/alpha-hi.csv" verdict group="b1 -> n1")" = "can't tell/improved" ]
 check "... and compare.csv's alpha column says which (0.1835, 0.1836)" \
 	[ "$(pick "$tmp/alpha-lo.csv" alpha group="b1 -> n1")/$(pick "$tmp/alpha-hi.csv" alpha group="b1 -> n1")" = "0.1835/0.1836" ]
 for bad in "--min-effect -1" "--min-effect x" "--alpha 0" "--alpha 1.5"; do
@@ -129,13 +141,13 @@ cp tests/report/fixture/samples.csv tests/report/fixture/experiment.exp "$tmp/ru
 verdict_run() { pick "$tmp/run/compare.csv" verdict group="A -> B" label=fstatat_empty; }
 report/make-report "$tmp/run" >/dev/null 2>&1
 check "make report: +45% is improved with the default 1%" [ "$(verdict_run)" = improved ]
-echo "min_effect 50" >>"$tmp/run/experiment.exp"
+echo "min_effect 70" >>"$tmp/run/experiment.exp"
 report/make-report "$tmp/run" >/dev/null 2>&1
-check "make report: the experiment's min_effect 50 makes it no change" [ "$(verdict_run)" = "no change" ]
+check "make report: the experiment's min_effect 70 makes +45% [+24.85, +66.06] no change" [ "$(verdict_run)" = "no change" ]
 report/make-report "$tmp/run" MIN_EFFECT=2 >/dev/null 2>&1
 check "make report MIN_EFFECT=2 overrides the experiment's min_effect" [ "$(verdict_run)" = improved ]
 MIN_EFFECT=2 make -s report RUN="$tmp/run" >/dev/null 2>&1
-check "MIN_EFFECT exported in the environment is not read (the experiment's 50 holds)" [ "$(verdict_run)" = "no change" ]
+check "MIN_EFFECT exported in the environment is not read (the experiment's 70 holds)" [ "$(verdict_run)" = "no change" ]
 make -s report RUN="$tmp/run" MIN_EFFECT=2 >/dev/null 2>&1
 check "make report RUN=... MIN_EFFECT=2 on the make command line overrides it" [ "$(verdict_run)" = improved ]
 check "report.md and table.txt state the rule with the run's minimum effect (under 2%)" \
@@ -159,8 +171,8 @@ out=$(cr "$tmp/compare-seed.csv" 0.5)
 check "check-regression 0.5: exit 1 with a line for each of the 2 pairs" \
 	sh -c '[ "$(echo "$1" | tail -n 1)" = "exit 1" ] && [ "$(echo "$1" | grep -c "^regressed: ")" -eq 2 ] && ! echo "$1" | grep -q seed' - "$out"
 v16=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["base_variant"] == "b16" { printf "%.2f %s", $c["change_pct"], $c["verdict"] }' "$tmp/compare-seed.csv")
-check "the -4% pair is within noise ($v16)" [ "$v16" = "-4.00 within noise" ]
-check "check-regression 0.5: -4% within noise does not count" sh -c '! echo "$1" | grep -q "b16 -> n16"' - "$out"
+check "the -4% pair is can't tell ($v16)" [ "$v16" = "-4.00 can't tell" ]
+check "check-regression 0.5: -4% can't tell does not count" sh -c '! echo "$1" | grep -q "b16 -> n16"' - "$out"
 check "check-regression 0.5: -0.99% no change does not count" sh -c '[ "$2" = "-0.99 no change" ] && ! echo "$1" | grep -q "b17 -> n17"' - "$out" \
 	"$(pick "$tmp/compare-seed.csv" change_pct group="b17 -> n17") $(pick "$tmp/compare-seed.csv" verdict group="b17 -> n17")"
 # The limit's edge: pair 9 alone, regressed by exactly 1.00%, fails a
@@ -177,7 +189,7 @@ expect_exit 2 "check-regression on a missing file exits 2" analyze/check-regress
 expect_exit 2 "check-regression on an empty file exits 2" analyze/check-regression "$tmp/empty.csv" 5
 cut -d, -f1-24 "$tmp/compare-seed.csv" >"$tmp/no-verdict.csv"
 expect_exit 2 "check-regression on a compare.csv without a verdict column exits 2" analyze/check-regression "$tmp/no-verdict.csv" 5
-sed '3s/regressed\|improved\|within noise\|no change/maybe/' "$tmp/compare-seed.csv" >"$tmp/bad-verdict.csv"
+sed "3s/regressed\\|improved\\|can't tell\\|no change/maybe/" "$tmp/compare-seed.csv" >"$tmp/bad-verdict.csv"
 err=$(analyze/check-regression "$tmp/bad-verdict.csv" 5 2>&1); rc=$?
 check "check-regression on an unknown verdict: exit 2, one line naming it" \
 	sh -c '[ "$1" -eq 2 ] && [ "$(echo "$2" | wc -l)" -eq 1 ] && echo "$2" | grep -q maybe' - "$rc" "$err"
@@ -197,7 +209,7 @@ check "check-regression: a compare.csv row one field short exits 2 ($rc), naming
 # sign_agrees: a published figure's sign against a measured change, only
 # where the verdict is a change: +1.00% against 0.00 published differs
 # (0 is not up), -1.00% against -5 agrees, -31% against +12 differs,
-# +45% against +3 agrees, +4.55% within noise is not compared.
+# +45% against +3 agrees, +4.55% can't tell is not compared.
 {
 	pair_head
 	for x in "8 0.00" "9 -5.00" "11 12.00" "4 3.00" "10 5.00"; do
@@ -207,5 +219,5 @@ check "check-regression: a compare.csv row one field short exits 2 ($rc), naming
 } >"$tmp/pairs-pub.csv"
 build/analyze/compare "$tmp/summary.csv" "$tmp/pairs-pub.csv" >"$tmp/compare-pub.csv"
 signs=$(for i in 8 9 11 4 10; do printf '%s:%s ' "$(pick "$tmp/compare-pub.csv" verdict label=s$i)" "$(pick "$tmp/compare-pub.csv" sign_agrees label=s$i)"; done)
-check "sign_agrees: published 0 no, -5 yes, +12 no, +3 yes, within noise empty ($signs)" \
-	[ "$signs" = "improved:no regressed:yes regressed:no improved:yes within noise: " ]
+check "sign_agrees: published 0 no, -5 yes, +12 no, +3 yes, can't tell empty ($signs)" \
+	[ "$signs" = "improved:no regressed:yes regressed:no improved:yes can't tell: " ]

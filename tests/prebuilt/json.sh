@@ -13,7 +13,9 @@ COMPARE_SHAPE='def side: (keys == ["boots", "kernel", "max", "mean", "min", "std
 	(.group | type == "string") and (.label | type == "string") and (.accel | type == "string")
 	and (.qemu_cpu | type == "string") and (.tasks | type == "number") and (.base | side) and (.new | side)
 	and (.change_pct | type == "number") and (.p_value == null or (.p_value | type == "number"))
-	and ([.verdict] | inside(["improved", "regressed", "no change", "within noise"]))
+	and ([.verdict] | inside(["improved", "regressed", "no change", "can'"'"'t tell"]))
+	and (.interval_pct == null or (.interval_pct | type == "array" and length == 2 and .[0] <= .[1]))
+	and (.interval_level | type == "number") and ([.interval_method] | inside(["welch", "rank"]))
 	and (.min_effect_pct | type == "number") and (.alpha | type == "number")
 	and (.published_pct == null or (.published_pct | type == "number")))'
 jq_true() { jq -e "$1" "$2" >/dev/null; }

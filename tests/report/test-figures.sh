@@ -79,14 +79,16 @@ p=$(pick "$c" p_value label=fstat)
 check "the fstat pair's p ($p) is between 0.001 and 0.01, where the table prints it to 3 places" \
 	awk -v p="$p" 'BEGIN { exit !(p != "" && p >= 0.001 && p < 0.01) }'
 
-# table.txt: base mean, its ±%, %change, new mean, its ±%, p, verdict, tasks.
+# table.txt: base mean, its ±%, %change [interval], new mean, its ±%, p,
+# verdict, tasks.
 row() { grep " $1\$" "$tmp/table" | awk '{ $1 = $1; print }'; }
-check "table.txt fstat row: 110 ±12.7% +54.5% 170 ±13.4%, p to 3 places, improved" \
-	[ "$(row fstat)" = "110 ±12.7% +54.5% 170 ±13.4% $(awk -v p="$p" 'BEGIN { printf "%.3f", p }') improved 2 fstat" ]
-check "table.txt getppid row: 200 ±0.0% -10.0% 180 ±0.0% <0.001 regressed" \
-	[ "$(row getppid)" = "200 ±0.0% -10.0% 180 ±0.0% <0.001 regressed 2 getppid" ]
+iv() { printf '[%+.1f, %+.1f]' "$(pick "$c" ci_lo_pct label="$1")" "$(pick "$c" ci_hi_pct label="$1")"; }
+check "table.txt fstat row: 110 ±12.7% +54.5% $(iv fstat) 170 ±13.4%, p to 3 places, improved" \
+	[ "$(row fstat)" = "110 ±12.7% +54.5% $(iv fstat) 170 ±13.4% $(awk -v p="$p" 'BEGIN { printf "%.3f", p }') improved 2 fstat" ]
+check "table.txt getppid row: 200 ±0.0% -10.0% [-10.0, -10.0] 180 ±0.0% <0.001 regressed" \
+	[ "$(row getppid)" = "200 ±0.0% -10.0% [-10.0, -10.0] 180 ±0.0% <0.001 regressed 2 getppid" ]
 check "table.txt's header names the base then the new kernel" \
-	sh -c 'grep -q "^ *A ±stddev  *%change  *B ±stddev  *p  *verdict" "$1"' - "$tmp/table"
+	sh -c 'grep -q "^ *A ±stddev  *%change \[95% interval\]  *B ±stddev  *p  *verdict" "$1"' - "$tmp/table"
 check "geometric mean of the 2 ratios: +17.9%" grep -q 'geometric mean of ratios: +17\.9% (2 rows)$' "$tmp/table"
 check "report.md holds the same rows" sh -c 'grep -qF "$2" "$1" && grep -qF "$3" "$1"' - "$tmp/run/report.md" \
 	"$(grep ' fstat$' "$tmp/table")" "$(grep ' getppid$' "$tmp/table")"

@@ -102,7 +102,7 @@ welch() { awk -F, -v b="$1" -v n="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i]
 check "each row's compare_verdict is compare.csv's for its pair (rows 1, 2-3, 4, total)" \
 	[ "$(col 1 compare_verdict)/$(col 2-3 compare_verdict)/$(col 4 compare_verdict)/$(col total compare_verdict)" = \
 	  "$(welch 's3~0' 's3~1')/$(welch 's3~1' 's3~3')/$(welch 's3~3' 's3~4')/$(welch 's3~0' 's3~4')" ]
-check "... which with one boot a kernel is 'within noise' for the +132% step" [ "$(col 2-3 compare_verdict)" = "within noise" ]
+check "... which with one boot a kernel is 'can't tell' for the +132% step" [ "$(col 2-3 compare_verdict)" = "can't tell" ]
 rm -f "$tmp/compare.csv"
 expect_exit 2 "series-report: no such run folder exits 2" series/series-report "$tmp/nope"
 mkdir "$tmp/empty"
