@@ -126,6 +126,21 @@ int csv_number(struct csv *c, int i, double *out)
 	return 0;
 }
 
+int csv_whole(struct csv *c, int i, long min, long max, long *out)
+{
+	const char *s = c->field[i];
+	char *end;
+
+	errno = 0;
+	*out = strtol(s, &end, 10);
+	if (errno || end == s || *end || *s == ' ' || *out < min || *out > max) {
+		fprintf(stderr, "%s:%ld: %s '%s' is not a whole number from %ld to %ld\n",
+			c->path, c->line, c->head[i], s, min, max);
+		return -1;
+	}
+	return 0;
+}
+
 int csv_text(struct csv *c, int i, size_t max, const char *limit)
 {
 	size_t n = strlen(c->field[i]);

@@ -29,6 +29,9 @@ int csv_col_optional(struct csv *c, const char *name);
 int csv_next(struct csv *c);
 /* Parses field I as a finite number; -1 with a message naming it if not. */
 int csv_number(struct csv *c, int i, double *out);
+/* Parses field I as a whole decimal number in [MIN, MAX]; -1 with a
+ * message naming it if not. */
+int csv_whole(struct csv *c, int i, long min, long max, long *out);
 /* Is field I non-empty and at most MAX bytes long (MAX: the reader's own
  * limit, named LIMIT in the message)? 0 if so, else -1 with a message
  * naming the file, the line, the column and the value. */

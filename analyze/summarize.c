@@ -24,6 +24,8 @@
  * which keep 127 bytes of each (compare.c). A longer one is refused where
  * it is read, not cut. */
 #define CELL_FIELD_MAX 127
+/* Boots and samples are numbered from 1 (0: a warm-up), in a long. */
+#define MAX_BOOT_NUMBER 1000000000L
 
 static const char *const key_cols[] = { COLUMNS_CELL };
 #define NKEYS (sizeof(key_cols) / sizeof(key_cols[0]))
@@ -205,7 +207,8 @@ static int summarize(const char *path)
 	while ((r = csv_next(&in)) == 1) {
 		char k[sizeof(cells[0].key)];
 		size_t len = 0;
-		double boot, sample = 0, secs, ops, tasks, idle = -1;
+		long boot, sample = 0;
+		double secs, ops, tasks, idle = -1;
 
 		/* Each field fits: k has room for NKEYS of them and their commas. */
 		for (size_t i = 0; i < NKEYS; i++) {
@@ -215,12 +218,12 @@ static int summarize(const char *path)
 			len += (size_t)snprintf(k + len, sizeof(k) - len, "%s%s",
 						i ? "," : "", in.field[key[i]]);
 		}
-		if (csv_number(&in, c_boot, &boot) ||
+		if (csv_whole(&in, c_boot, 1, MAX_BOOT_NUMBER, &boot) ||
 		    csv_number(&in, c_elapsed, &secs) ||
 		    csv_number(&in, c_ops, &ops) ||
 		    csv_number(&in, c_tasks, &tasks) ||
 		    (c_idle >= 0 && in.field[c_idle][0] && csv_number(&in, c_idle, &idle)) ||
-		    (c_sample >= 0 && csv_number(&in, c_sample, &sample)))
+		    (c_sample >= 0 && csv_whole(&in, c_sample, 0, MAX_BOOT_NUMBER, &sample)))
 			goto out;
 		if (secs <= 0 || ops < 0 || tasks < 1) {
 			fprintf(stderr, "%s:%ld: impossible sample (elapsed %s, ops %s, tasks %s)\n",
@@ -229,7 +232,7 @@ static int summarize(const char *path)
 			goto out;
 		}
 		struct cell *c = find_cell(k, &in, key, tasks);
-		if (!c || add_sample(c, (long)boot, (long)sample, ops, secs)) {
+		if (!c || add_sample(c, boot, sample, ops, secs)) {
 			fprintf(stderr, "%s:%ld: more than %d cells or %d boots per cell\n",
 				path, in.line, MAX_CELLS, MAX_BOOTS);
 			goto out;
