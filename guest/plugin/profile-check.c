@@ -45,7 +45,8 @@ void check_worker(const char *elf)
 			if (b->space != 'u' || va < elf_lo || va >= elf_hi)
 				continue;
 			for (int x = 0; x < elf_nx; x++)
-				if (va >= elf_x[x].vaddr && va + b->size <= elf_x[x].vaddr + elf_x[x].filesz)
+				if (va >= elf_x[x].vaddr && va - elf_x[x].vaddr <= elf_x[x].filesz &&
+				    b->size <= elf_x[x].filesz - (va - elf_x[x].vaddr))
 					code = elf_data + elf_x[x].offset + (va - elf_x[x].vaddr);
 			if (!code)
 				die(1, "worker %s: code at %" PRIx64 " ran in window %zu but is not in its "
@@ -106,12 +107,19 @@ static int map_misfit(const struct symtab *k, const char *map, char *msg, size_t
 	return 1;
 }
 
+/* x86-64 KASLR moves the kernel up from its link address, in 2 MiB
+ * steps, within its 1 GiB image space (KERNEL_IMAGE_SIZE): 511 slides at
+ * most, each tried once, so that the check stays linear in the counts. */
+#define KASLR_STEP (1ull << 21)
+#define KASLR_MAX_SLIDE (1ull << 30)
+
 /* The kernel code the windows ran must be the code of this System.map,
  * as it is or moved by one KASLR slide: a multiple of 2 MiB that puts
  * entry_SYSCALL_64 at the start of a block that ran. */
 void check_map(const struct symtab *k, const char *map)
 {
 	char msg[512], why[512];
+	unsigned char tried[KASLR_MAX_SLIDE / KASLR_STEP] = { 0 };
 
 	if (!map_misfit(k, map, why, sizeof(why)))
 		return;
@@ -120,7 +128,8 @@ void check_map(const struct symtab *k, const char *map)
 			const struct bucket *b = &buckets[win[w].e[i].bucket];
 			uint64_t slide = b->pc[0] - k_entry;
 
-			if (b->space != 'k' || !slide || (slide & 0x1fffff))
+			if (b->space != 'k' || !slide || (slide & (KASLR_STEP - 1)) ||
+			    slide >= KASLR_MAX_SLIDE || tried[slide / KASLR_STEP]++)
 				continue;
 			k_slide = slide;
 			if (!map_misfit(k, map, msg, sizeof(msg))) {

@@ -5,11 +5,16 @@
 #define _GNU_SOURCE
 #include <elf.h>
 #include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "profile-attrib.h"
 #include "../../bench/mark.h"
+
+#define KB_STR_(x) #x
+#define KB_STR(x) KB_STR_(x)
 
 static void sym_add(struct symtab *t, uint64_t addr, uint64_t end, const char *name)
 {
@@ -63,19 +68,36 @@ static uint64_t k_text, k_etext, k_sinit, k_einit;
 uint64_t k_entry;
 uint64_t k_slide;
 
+/* A System.map line's longest and its name's (a limit of this reader:
+ * kernel names are at most KSYM_NAME_LEN, 512 bytes since 6.1, and those
+ * of text symbols far shorter). */
+#define MAP_LINE_MAX 510
+#define MAP_NAME_MAX 399
+
 void read_map(const char *path, struct symtab *t)
 {
 	FILE *f = fopen(path, "r");
-	char line[512], name[400], type;
+	char line[MAP_LINE_MAX + 2], name[MAP_NAME_MAX + 1], type;
 	unsigned long long addr;
 	size_t lineno = 0;
+	int end;
 
 	if (!f)
 		die(1, "System.map %s: %s", path, strerror(errno));
 	while (fgets(line, sizeof(line), f)) {
 		lineno++;
-		if (sscanf(line, "%llx %c %399s", &addr, &type, name) != 3)
-			die(1, "System.map %s: line %zu is not 'ADDRESS TYPE NAME'", path, lineno);
+		if (!strchr(line, '\n') && (!feof(f) || strlen(line) + 1 == sizeof(line))) {
+			fclose(f);
+			die(1, "System.map %s: line %zu is longer than %d bytes (MAP_LINE_MAX) or "
+			    "holds a NUL byte", path, lineno, MAP_LINE_MAX);
+		}
+		end = 0;
+		if (sscanf(line, "%16llx %c %" KB_STR(MAP_NAME_MAX) "s%n", &addr, &type, name,
+			   &end) != 3 || !end || !strchr(" \t\r\n", line[end])) {
+			fclose(f);
+			die(1, "System.map %s: line %zu is not 'ADDRESS TYPE NAME' (a name at most "
+			    "%d bytes, MAP_NAME_MAX)", path, lineno, MAP_NAME_MAX);
+		}
 		if (!strcmp(name, "_stext"))
 			k_text = addr;
 		else if (!strcmp(name, "_etext"))
@@ -110,76 +132,156 @@ unsigned char *elf_data;
 struct elf_seg elf_x[8];
 int elf_nx;
 
+/* Limits of this reader, not of ELF: a worker has one or two executable
+ * segments (elf_x keeps 8) and one symbol table; more is a damaged or
+ * foreign file, refused, which keeps the mark search linear in the
+ * file's size. */
+#define ELF_MAX_X 8
+#define ELF_MAX_SIZE (1l << 30)
+
+static const char *elf_path;
+
+__attribute__((format(printf, 1, 2), noreturn))
+static void bad_elf(const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	die(1, "worker %s: not a whole x86-64 ELF file: %s", elf_path, msg);
+}
+
+/* Is [off, off + len) inside the file's SIZE bytes? */
+static int inside(uint64_t off, uint64_t len, uint64_t size)
+{
+	return off <= size && len <= size - off;
+}
+
+/* The I-th of N entries of ENTSIZE bytes at OFF (a table of the file),
+ * copied into OUT (WANT bytes: the entries' struct); checked in bounds. */
+static void entry(const unsigned char *d, uint64_t size, uint64_t off, uint64_t i,
+		  uint64_t entsize, void *out, size_t want, const char *what)
+{
+	if (entsize < want || !inside(off + i * entsize, want, size) || off + i * entsize < off)
+		bad_elf("%s %" PRIu64 " outside the file", what, i);
+	memcpy(out, d + off + i * entsize, want);
+}
+
+static void add_site(int kind, uint64_t vaddr)
+{
+	static size_t cap;
+
+	if (!sites)
+		cap = 0;
+	if (nsites == cap) {
+		cap = cap ? 2 * cap : 64;
+		sites = xrealloc(sites, cap * sizeof(*sites));
+	}
+	sites[nsites].kind = kind;
+	sites[nsites].vaddr = vaddr;
+	nsites++;
+}
+
 void read_elf(const char *path, struct symtab *t)
 {
 	FILE *f = fopen(path, "rb");
 	unsigned char *d;
 	long size;
-	Elf64_Ehdr *eh;
+	Elf64_Ehdr eh;
+	int nsymtab = 0;
 
+	elf_path = path;
 	if (!f)
 		die(1, "worker %s: %s", path, strerror(errno));
-	fseek(f, 0, SEEK_END);
-	size = ftell(f);
+	if (fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 || size > ELF_MAX_SIZE) {
+		fclose(f);
+		die(1, "worker %s: cannot read it (or larger than %ld bytes, ELF_MAX_SIZE)", path,
+		    ELF_MAX_SIZE);
+	}
 	rewind(f);
 	d = xrealloc(NULL, (size_t)size);
-	if (size < (long)sizeof(Elf64_Ehdr) || fread(d, 1, (size_t)size, f) != (size_t)size)
+	if (size < (long)sizeof(Elf64_Ehdr) || fread(d, 1, (size_t)size, f) != (size_t)size) {
+		fclose(f);
 		die(1, "worker %s: cannot read it", path);
+	}
 	fclose(f);
-	eh = (Elf64_Ehdr *)d;
-	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_ident[EI_CLASS] != ELFCLASS64 ||
-	    eh->e_machine != EM_X86_64)
+	memcpy(&eh, d, sizeof(eh));
+	if (memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh.e_machine != EM_X86_64)
 		die(1, "worker %s: not an x86-64 ELF file", path);
-	elf_pie = eh->e_type == ET_DYN;
+	elf_pie = eh.e_type == ET_DYN;
 	elf_lo = UINT64_MAX;
-	for (int i = 0; i < eh->e_phnum; i++) {
-		Elf64_Phdr *ph = (Elf64_Phdr *)(d + eh->e_phoff + (size_t)i * eh->e_phentsize);
+	elf_hi = 0;
+	for (uint64_t i = 0; i < eh.e_phnum; i++) {
+		Elf64_Phdr ph;
 
-		if (ph->p_type != PT_LOAD)
+		entry(d, (uint64_t)size, eh.e_phoff, i, eh.e_phentsize, &ph, sizeof(ph),
+		      "program header");
+		if (ph.p_type != PT_LOAD)
 			continue;
-		if (ph->p_vaddr < elf_lo)
-			elf_lo = ph->p_vaddr;
-		if (ph->p_vaddr + ph->p_memsz > elf_hi)
-			elf_hi = ph->p_vaddr + ph->p_memsz;
-		if (!(ph->p_flags & PF_X))
+		if (ph.p_vaddr + ph.p_memsz < ph.p_vaddr || ph.p_filesz > ph.p_memsz)
+			bad_elf("segment %" PRIu64 ": its addresses wrap or its file part is larger "
+				"than its memory", i);
+		if (ph.p_vaddr < elf_lo)
+			elf_lo = ph.p_vaddr;
+		if (ph.p_vaddr + ph.p_memsz > elf_hi)
+			elf_hi = ph.p_vaddr + ph.p_memsz;
+		if (!(ph.p_flags & PF_X))
 			continue;
-		if (elf_nx < 8) {
-			elf_x[elf_nx].vaddr = ph->p_vaddr;
-			elf_x[elf_nx].filesz = ph->p_filesz;
-			elf_x[elf_nx].offset = ph->p_offset;
-			elf_nx++;
-		}
-		for (uint64_t o = ph->p_offset; o + 7 <= ph->p_offset + ph->p_filesz; o++) {
+		if (elf_nx == ELF_MAX_X)
+			bad_elf("more than %d executable segments (ELF_MAX_X)", ELF_MAX_X);
+		if (!inside(ph.p_offset, ph.p_filesz, (uint64_t)size))
+			bad_elf("segment %" PRIu64 " lies outside the file", i);
+		elf_x[elf_nx].vaddr = ph.p_vaddr;
+		elf_x[elf_nx].filesz = ph.p_filesz;
+		elf_x[elf_nx].offset = ph.p_offset;
+		elf_nx++;
+		for (uint64_t o = 0; o + 7 <= ph.p_filesz; o++) {
+			const unsigned char *c = d + ph.p_offset + o;
 			uint32_t sig;
 			int kind;
 
-			if (d[o] != 0x0f || d[o + 1] != 0x1f || d[o + 2] != 0x80)
+			if (c[0] != 0x0f || c[1] != 0x1f || c[2] != 0x80)
 				continue;
-			memcpy(&sig, d + o + 3, 4);
+			memcpy(&sig, c + 3, 4);
 			kind = sig == KB_MARK_SIG_BEGIN ? 'b' : sig == KB_MARK_SIG_END ? 'e' : 0;
-			if (!kind)
-				continue;
-			sites = xrealloc(sites, (nsites + 1) * sizeof(*sites));
-			sites[nsites].kind = kind;
-			sites[nsites].vaddr = o - ph->p_offset + ph->p_vaddr;
-			nsites++;
+			if (kind)
+				add_site(kind, ph.p_vaddr + o);
 		}
 	}
 	if (!nsites)
 		die(1, "worker %s: no kabench marks in it (built without bench/mark.h?)", path);
-	for (int i = 0; i < eh->e_shnum; i++) {
-		Elf64_Shdr *sh = (Elf64_Shdr *)(d + eh->e_shoff + (size_t)i * eh->e_shentsize);
-		Elf64_Shdr *str;
+	for (uint64_t i = 0; i < eh.e_shnum; i++) {
+		Elf64_Shdr sh, str;
 
-		if (sh->sh_type != SHT_SYMTAB)
+		entry(d, (uint64_t)size, eh.e_shoff, i, eh.e_shentsize, &sh, sizeof(sh),
+		      "section header");
+		if (sh.sh_type != SHT_SYMTAB)
 			continue;
-		str = (Elf64_Shdr *)(d + eh->e_shoff + (size_t)sh->sh_link * eh->e_shentsize);
-		for (uint64_t j = 0; j < sh->sh_size / sizeof(Elf64_Sym); j++) {
-			Elf64_Sym *s = (Elf64_Sym *)(d + sh->sh_offset) + j;
+		if (nsymtab++)
+			bad_elf("more than one symbol table");
+		if (sh.sh_link >= eh.e_shnum)
+			bad_elf("its symbol table's names are in section %u of %u", sh.sh_link,
+				eh.e_shnum);
+		entry(d, (uint64_t)size, eh.e_shoff, sh.sh_link, eh.e_shentsize, &str, sizeof(str),
+		      "section header");
+		if (!inside(sh.sh_offset, sh.sh_size, (uint64_t)size) ||
+		    !inside(str.sh_offset, str.sh_size, (uint64_t)size) || !str.sh_size ||
+		    d[str.sh_offset + str.sh_size - 1])
+			bad_elf("its symbol table or their names lie outside the file");
+		for (uint64_t j = 0; j < sh.sh_size / sizeof(Elf64_Sym); j++) {
+			Elf64_Sym sym;
 
-			if (ELF64_ST_TYPE(s->st_info) == STT_FUNC && s->st_shndx != SHN_UNDEF && s->st_value)
-				sym_add(t, s->st_value, s->st_value + (s->st_size ? s->st_size : 1),
-					(char *)d + str->sh_offset + s->st_name);
+			memcpy(&sym, d + sh.sh_offset + j * sizeof(sym), sizeof(sym));
+			if (ELF64_ST_TYPE(sym.st_info) != STT_FUNC || sym.st_shndx == SHN_UNDEF ||
+			    !sym.st_value)
+				continue;
+			if (sym.st_name >= str.sh_size || sym.st_value + sym.st_size < sym.st_value)
+				bad_elf("symbol %" PRIu64 ": its name or its extent is out of range", j);
+			sym_add(t, sym.st_value, sym.st_value + (sym.st_size ? sym.st_size : 1),
+				(char *)d + str.sh_offset + sym.st_name);
 		}
 	}
 	if (!t->n)
