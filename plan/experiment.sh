@@ -13,6 +13,7 @@
 #     default in EXP_DEFAULTS): profile accel cpu mask smp tasks interval
 #     warmup samples repeats shift seed plugin warnings min_effect
 #     fail_on_regression mode (processes, threads or both) mem (guest MB)
+#     max_repeats max_seconds alpha (repeats auto: boots until a verdict)
 #   icount_interval SEC  the sample length when the boots run
 #     under icount, where a figure is an instruction count and needs
 #     thousands of ops, not seconds; tcg, kvm and native keep interval (and
@@ -28,10 +29,12 @@
 # in the environment are never read.
 
 EXP_FIELDS="profile accel cpu mask smp tasks interval warmup samples repeats shift
-seed plugin warnings min_effect fail_on_regression mode mem icount_interval"
+seed plugin warnings min_effect fail_on_regression mode mem icount_interval
+max_repeats max_seconds alpha"
 # Their defaults, in order (README.md's experiment table says the same).
-EXP_DEFAULTS="minimal auto max none 1 1 0.2 1 3 3 0
-1 on drop 1 none processes 512 none"
+EXP_DEFAULTS="minimal auto max none 1 1 0.2 1 3 auto 0
+1 on drop 1 none processes 512 none
+12 none 0.05"
 
 . lib/common.sh
 
@@ -211,7 +214,14 @@ exp_check() {
 	case $exp_accel in auto|kvm|tcg|icount) ;; *) exp_bad "$(exp_at accel): unknown accelerator '$exp_accel' (auto, kvm, tcg or icount)" ;; esac
 	case $exp_profile in minimal|distro) ;; *) exp_bad "$(exp_at profile): unknown profile '$exp_profile' (minimal or distro)" ;; esac
 	is_uint "$exp_smp" && [ "$exp_smp" -ge 1 ] || exp_bad "$(exp_at smp): bad smp '$exp_smp' (a whole number >= 1)"
-	is_uint "$exp_repeats" && [ "$exp_repeats" -ge 1 ] || exp_bad "$(exp_at repeats): bad repeats '$exp_repeats' (a whole number >= 1)"
+	[ "$exp_repeats" = auto ] || { is_uint "$exp_repeats" && [ "$exp_repeats" -ge 1 ]; } ||
+		exp_bad "$(exp_at repeats): bad repeats '$exp_repeats' (a whole number >= 1, or auto)"
+	is_uint "$exp_max_repeats" && [ "$exp_max_repeats" -ge 4 ] && [ "$exp_max_repeats" -le 64 ] ||
+		exp_bad "$(exp_at max_repeats): bad max_repeats '$exp_max_repeats' (4 to 64 boots a kernel)"
+	[ "$exp_max_seconds" = none ] || { is_uint "$exp_max_seconds" && [ "$exp_max_seconds" -ge 1 ]; } ||
+		exp_bad "$(exp_at max_seconds): bad max_seconds '$exp_max_seconds' (whole seconds >= 1, or none)"
+	is_decimal "$exp_alpha" && awk -v a="$exp_alpha" 'BEGIN { exit !(a > 0 && a < 0.5) }' ||
+		exp_bad "$(exp_at alpha): bad alpha '$exp_alpha' (above 0, under 0.5)"
 	is_uint "$exp_shift" && [ "$exp_shift" -le 10 ] || exp_bad "$(exp_at shift): bad shift '$exp_shift' (0 to 10)"
 	is_uint "$exp_seed" || exp_bad "$(exp_at seed): bad seed '$exp_seed' (a whole number)"
 	case $exp_plugin in on|off) ;; *) exp_bad "$(exp_at plugin): bad plugin '$exp_plugin' (on or off)" ;; esac
@@ -331,7 +341,9 @@ exp_groups() {
 }
 
 # exp_plan ACCEL PROFILE: the run's plan, a header and one tab-separated
-# line a cell: one cell per kernel, CPU and boot; boot k is seeded with
+# line a cell: one cell per kernel, CPU and boot (repeats auto: 3, as
+# under icount; run-experiment plans an adaptive run's max_repeats itself
+# and boots them a look at a time); boot k is seeded with
 # seed+k-1 on every kernel. Boots are interleaved (all kernels once, then
 # again) so that a drift of the host spreads over every kernel. A testcase
 # only a proxy needs runs in the first boot alone, and PROFILE (on: the
@@ -339,7 +351,7 @@ exp_groups() {
 # what a profile gives, and the plugin costs a boot 0.4-0.6 s.
 exp_plan() {
 	printf 'cell\tvariant\tboot\tseed\taccel\tshift\tcpu\tmask\tsmp\ttests\ttasks\tinterval\twarmup\tsamples\tprofile\tmode\tmem\n'
-	exp_groups | awk -v reps="$exp_repeats" -v seed="$exp_seed" -v a="$1" -v sh="$exp_shift" \
+	exp_groups | awk -v reps="$(if [ "$exp_repeats" = auto ]; then echo 3; else echo "$exp_repeats"; fi)" -v seed="$exp_seed" -v a="$1" -v sh="$exp_shift" \
 		-v smp="$exp_smp" -v t="$exp_tasks" -v i="$exp_interval" -v w="$exp_warmup" \
 		-v m="$exp_samples" -v p="$2" -v mo="$exp_mode" -v mem="$exp_mem" 'BEGIN { OFS = "\t" }
 	{ line[++n] = $0 }

@@ -140,6 +140,35 @@ static double aa_false(int welch, int n, enum noise k, int draws)
 	return (double)wrong / draws;
 }
 
+/* An adaptive A/A run (plan/next-wave): rank verdicts at the boots of
+ * LOOKS (n a side), each at level 1 - ALPHA_LOOK, stopping at the first
+ * that is not can't tell: the share of runs that end on a false verdict. */
+static double adaptive_false(const int *looks, int nlooks, double alpha_look, enum noise k, int draws)
+{
+	double b[VERDICT_MAX_BOOTS], x[VERDICT_MAX_BOOTS];
+	int wrong = 0;
+
+	for (int d = 0; d < draws; d++) {
+		int have = 0;
+
+		for (int l = 0; l < nlooks; l++) {
+			struct change c;
+			const char *v;
+
+			draw(b + have, looks[l] - have, 1e6, k);
+			draw(x + have, looks[l] - have, 1e6, k);
+			have = looks[l];
+			verdict_rank(&c, b, have, x, have, 1 - alpha_look);
+			v = verdict_of(&c, 0, 1);
+			if (!strcmp(v, VERDICT_IMPROVED) || !strcmp(v, VERDICT_REGRESSED)) {
+				wrong++;
+				break;
+			}
+		}
+	}
+	return (double)wrong / draws;
+}
+
 /* 60 pairs a run, EFFECTS of them with a true +10%, 8 boots a side, normal
  * noise: the mean share of false ones among the pairs called a change
  * (the false discovery proportion; 0 in a run that calls none), with
@@ -241,6 +270,23 @@ int main(void)
 		      "two modes split 3:3 by chance: Welch says improved, p %.5f (lo %+.1f%%)", w.p, w.lo);
 		check(!strcmp(verdict_of(&r, 1, 1), VERDICT_CANT_TELL) && isnan(r.lo) && r.p > 0.0999,
 		      "... the rank rule can't tell: p %.2f, the least 3 boots a side can give%.0s", r.p, 0);
+	}
+
+	/* The adaptive rule: looks at 5, 8 and 12 boots a side, each at
+	 * alpha / 3; looking after every boot at alpha inflates it. */
+	{
+		static const int looks[] = { 5, 8, 12 }, every[] = { 4, 5, 6, 7, 8, 9, 10, 11, 12 };
+		const double top = 0.05 + 3 * sqrt(0.05 * 0.95 / DRAWS);
+		double f;
+
+		for (enum noise k = NORMAL; k <= TWO_MODES; k += 2) {
+			f = adaptive_false(looks, 3, 0.05 / 3, k, DRAWS);
+			snprintf(fmt, sizeof(fmt), "adaptive A/A, looks at 5, 8, 12 boots at alpha/3, %s noise: %%.3f false verdicts (<= %%.3f)",
+				 noise_name[k]);
+			check(f <= top, fmt, f, top);
+		}
+		f = adaptive_false(every, 9, 0.05, NORMAL, DRAWS);
+		check(f > top, "... a look after every boot from 4 to 12 at alpha: %.3f (over %.3f: the check can fail)", f, top);
 	}
 
 	/* The false discovery rate over 60 pairs, 10 of them real. */

@@ -23,5 +23,5 @@ check "SEED=40 REPEATS=2 on the command line: boots seeded 40 and 41, two a kern
 	[ "$(plan SEED=40 REPEATS=2)" = "A-1:A:1:40:on B-1:B:1:40:on A-2:A:2:41:off B-2:B:2:41:off " ]
 check "REPEATS=1: one boot a kernel, seeded 7" [ "$(plan REPEATS=1)" = "A-1:A:1:7:on B-1:B:1:7:on " ]
 printf 'compare A B fstat\n' >"$tmp/p.exp"
-check "without a seed line boot k is seeded k (seed 1), repeats 3" \
+check "without a seed line boot k is seeded k (seed 1), repeats auto: 3 under icount" \
 	[ "$(plan)" = "A-1:A:1:1:on B-1:B:1:1:on A-2:A:2:2:off B-2:B:2:2:off A-3:A:3:3:off B-3:B:3:3:off " ]
