@@ -69,13 +69,36 @@ static void event(FILE *out, double t, const char *line, int *init_seen)
 	fflush(out);
 }
 
+/* A line being read: its first sizeof(text) - 1 bytes (the rest is
+ * dropped: an event's words are at the start of a marker line). */
+struct partial {
+	char text[4096];
+	size_t len;
+	int init_seen;
+};
+
+/* The N bytes at BUF, read at host time T: an event for each line they end. */
+static void feed(FILE *out, double t, const char *buf, size_t n, struct partial *l)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (buf[i] != '\n') {
+			if (l->len + 1 < sizeof(l->text))
+				l->text[l->len++] = buf[i];
+			continue;
+		}
+		l->text[l->len] = 0;
+		event(out, t, l->text, &l->init_seen);
+		l->len = 0;
+	}
+}
+
 int main(int argc, char **argv)
 {
-	static char buf[1 << 16], line[4096];
+	static char buf[1 << 16];
+	static struct partial line;
 	struct sigaction sa = { .sa_handler = on_term };
 	struct timespec nap = { 0, 2000000 };
-	size_t len = 0;
-	int fd = -1, first = 1, init_seen = 0, last = 0;
+	int fd = -1, first = 1, last = 0;
 	FILE *out;
 
 	int stamp = argc == 4 && !strcmp(argv[1], "--stamp");
@@ -109,16 +132,7 @@ int main(int argc, char **argv)
 				fprintf(out, "%.3f console\n", t);
 				first = 0;
 			}
-			for (ssize_t i = 0; i < r; i++) {
-				if (buf[i] != '\n') {
-					if (len + 1 < sizeof(line))
-						line[len++] = buf[i];
-					continue;
-				}
-				line[len] = 0;
-				event(out, t, line, &init_seen);
-				len = 0;
-			}
+			feed(out, t, buf, (size_t)r, &line);
 		}
 		if (last)
 			break;

@@ -234,6 +234,8 @@ int main(int argc, char **argv)
 	for (p++; p < array_end; p++) {
 		const char *e;
 
+		if (*p == '"')		/* a '{' in a string is no vCPU */
+			p = string_end(p);
 		if (*p != '{')
 			continue;
 		if (!(e = value_end(p)))

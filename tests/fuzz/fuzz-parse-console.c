@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Fuzz target: guest/parse-console over a console log (what a guest
+ * kernel and its init print), with a mask and launcher facts, into a
+ * scratch folder emptied after each input. The program's own file is
+ * included (its main renamed) so that its state can be reset here. */
+#include "fuzz.h"
+
+#include <string.h>
+#include <sys/stat.h>
+
+#define main parse_console_main
+#include "../../guest/parse-console.c"
+#undef main
+
+static char dir[64];
+
+static void remove_dir(void)
+{
+	rmdir(dir);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	snprintf(dir, sizeof(dir), "%s", "/tmp/kabench-fuzz-XXXXXX");
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		abort();
+	}
+	atexit(remove_dir);
+	return 0;
+}
+
+static void free_list(struct list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+}
+
+/* The parser's state back to a fresh process's. */
+static void reset(void)
+{
+	free_list(&st.launcher_facts);
+	free_list(&st.facts);
+	free_list(&st.rows);
+	free_list(&st.status);
+	free_list(&st.detail);
+	for (int i = 0; i < TAIL_LINES; i++)
+		free(st.tail[i]);
+	free(cut);
+	cut = NULL;
+	memset(&st, 0, sizeof(st));
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const char *const outs[] = { "facts", "bench.csv", "status.csv", "verdict" };
+	char *args[] = { "parse-console", "--mask", "erms,fsrm", "--qemu-exit", "0",
+			 "--qemu-err", (char *)fuzz_file(1, NULL, 0), "--fact", "accel=icount",
+			 (char *)fuzz_file(0, data, size), dir, NULL };
+
+	if (!dir[0])
+		LLVMFuzzerInitialize(NULL, NULL);
+	parse_console_main(sizeof(args) / sizeof(*args) - 1, args);
+	for (size_t i = 0; i < sizeof(outs) / sizeof(*outs); i++) {
+		char path[128];
+
+		snprintf(path, sizeof(path), "%s/%s", dir, outs[i]);
+		unlink(path);
+	}
+	reset();
+	return 0;
+}
