@@ -99,8 +99,9 @@ check "parse-console (ASan+UBSan) over the $n reference consoles: clean, their b
 # summarize over the reference run's samples: the plain build's summary.
 sanitized "$tmp/sum" build/tests-fuzz/asan/summarize results/reference/samples.csv >"$tmp/sum.csv"
 rc=$?
+why=$(cat "$tmp/sum.why" 2>/dev/null)
 build/analyze/summarize results/reference/samples.csv >"$tmp/plain.csv" 2>/dev/null
-check "summarize (ASan+UBSan) over the reference samples.csv: clean, the plain build's summary$( [ $rc -eq 0 ] || echo ": $(cat "$tmp/sum.why")")" \
+check "summarize (ASan+UBSan) over the reference samples.csv: clean, the plain build's summary${why:+: $why}" \
 	sh -c '[ "$1" -eq 0 ] && [ -s "$2" ] && cmp -s "$2" "$3"' - "$rc" "$tmp/sum.csv" "$tmp/plain.csv"
 
 # console-times over a reference console (it follows the file until TERM).
@@ -125,8 +126,9 @@ set -- --map tests/fuzz/corpus/system-map/trimmed.map --elf tests/fuzz/corpus/wo
 	--bench "$tmp/bench.csv" tests/fuzz/corpus/profile-check/testinit-window.raw
 sanitized "$tmp/pa" build/tests-fuzz/asan/profile-attrib "$@" >"$tmp/pa.csv"
 rc=$?
+why=$(cat "$tmp/pa.why" "$tmp/pa.err" 2>/dev/null | head -c 300)
 build/plugin/profile-attrib "$@" >"$tmp/pa-plain.csv" 2>/dev/null
-check "profile-attrib (ASan+UBSan) over the seeds' profile: clean, the plain build's rows$( [ $rc -eq 0 ] || echo ": $(cat "$tmp/pa.why" "$tmp/pa.err" | head -c 300)")" \
+check "profile-attrib (ASan+UBSan) over the seeds' profile: clean, the plain build's rows${why:+: $why}" \
 	sh -c '[ "$1" -eq 0 ] && grep -q ",symbol,user,_start," "$2" && cmp -s "$2" "$3"' - "$rc" "$tmp/pa.csv" "$tmp/pa-plain.csv"
 
 # ... and a damaged raw file there: one line, exit 1, no rows.
