@@ -9,7 +9,6 @@
  * damaged file is one line naming it and the line, exit 1. */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,17 +30,9 @@ size_t nwin;
 static const char *raw_path;
 static size_t lineno;
 
-__attribute__((format(printf, 1, 2), noreturn))
-static void damaged(const char *fmt, ...)
-{
-	char msg[256];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	die(1, "plugin output %s: line %zu: %s", raw_path, lineno, msg);
-}
+/* A damaged file: one line naming it and the line, exit 1. */
+#define damaged(fmt, ...) \
+	die(1, "plugin output %s: line %zu: " fmt, raw_path, lineno, ##__VA_ARGS__)
 
 /* The next number of line P (after one space; base 10 or 16, no sign),
  * at most MAX; a damaged file otherwise, WHAT naming the field. */
@@ -169,8 +160,10 @@ static int next_line(FILE *f, char *buf)
 		}
 		if (!ch || n + 1 == RAW_MAX_LINE) {
 			lineno++;
-			damaged(ch ? "longer than %d bytes (RAW_MAX_LINE in profile-raw.c)" :
-				"a NUL byte in it", RAW_MAX_LINE);
+			if (ch)
+				damaged("longer than %d bytes (RAW_MAX_LINE in profile-raw.c)",
+					RAW_MAX_LINE);
+			damaged("a NUL byte in it");
 		}
 		buf[n++] = (char)ch;
 	}

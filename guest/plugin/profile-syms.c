@@ -6,7 +6,6 @@
 #include <elf.h>
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,17 +140,8 @@ int elf_nx;
 
 static const char *elf_path;
 
-__attribute__((format(printf, 1, 2), noreturn))
-static void bad_elf(const char *fmt, ...)
-{
-	char msg[256];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	die(1, "worker %s: not a whole x86-64 ELF file: %s", elf_path, msg);
-}
+#define bad_elf(fmt, ...) \
+	die(1, "worker %s: not a whole x86-64 ELF file: " fmt, elf_path, ##__VA_ARGS__)
 
 /* Is [off, off + len) inside the file's SIZE bytes? */
 static int inside(uint64_t off, uint64_t len, uint64_t size)
