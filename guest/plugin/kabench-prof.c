@@ -4,7 +4,7 @@
  * and writes them to a raw file that guest/plugin/profile-attrib turns into
  * per-symbol and per-class counts.
  *
- *   -plugin kabench-prof.so,out=FILE
+ *   -plugin kabench-prof.so,out=FILE[,stacks=FILE2]
  *
  * Speed: a block without a mark gets one inline add per execution into its
  * own counter ("bucket", made at translation time; the same code at the
@@ -13,6 +13,9 @@
  * mark a callback, so the window boundary falls exactly on the mark. At a
  * mark the callback walks the buckets, writes the non-zero ones for the
  * window that ends and zeroes them all. The mark itself is not counted.
+ * With stacks=FILE2 each block (each piece) also gets a callback per
+ * execution that counts it in its inferred call path (callstack.c), and
+ * FILE2 gets those counts per window in the format profile-stacks.c reads.
  *
  * Raw file (text, one record a line, hex addresses without 0x):
  *   kabench-prof 1
@@ -31,11 +34,13 @@
 #include <string.h>
 #include "qemu-api.h"
 #include "classify.h"
+#include "branch.h"
+#include "callstack.h"
 #include "../../bench/mark.h"
 
 KB_EXPORT int qemu_plugin_version = KB_QEMU_PLUGIN_API;
 
-#define KERNEL_START 0xffff800000000000ull
+#define KERNEL_START KB_KERNEL_START
 #define HASH_SIZE (1u << 18)
 #define MAX_INSNS 512
 
@@ -48,6 +53,7 @@ struct bucket {
 	uint16_t *cls;		/* ncls pairs of (class, count) */
 	uint64_t *call;		/* ncall direct call targets */
 	struct bucket *hnext, *next;
+	struct cs_code cs;	/* for the shadow stack (stacks=) */
 };
 
 struct mark {
@@ -55,8 +61,8 @@ struct mark {
 	uint64_t vaddr;
 };
 
-static FILE *out;
-static const char *out_path;
+static FILE *out, *stacks;
+static const char *out_path, *stacks_path;
 static struct bucket *table[HASH_SIZE], *all, **tail = &all;
 static uint32_t nbuckets;
 static int open_window;		/* a window is being counted */
@@ -145,6 +151,18 @@ static struct bucket *get_bucket(const struct qemu_plugin_tb *tb, size_t first, 
 			b->cls[2 * b->ncls + 1] = cls[c];
 			b->ncls++;
 		}
+	{
+		const struct qemu_plugin_insn *last = qemu_plugin_tb_get_insn(tb, first + n - 1);
+		struct kb_flow_info fl;
+
+		kb_flow(qemu_plugin_insn_data(last), qemu_plugin_insn_size(last),
+			qemu_plugin_insn_vaddr(last), &fl);
+		b->cs.pc = pc;
+		b->cs.next = pc + b->size;
+		b->cs.target = fl.target;
+		b->cs.flow = (uint8_t)fl.flow;
+		b->cs.id = b->id;
+	}
 	b->ncall = ncall;
 	b->call = xcalloc(ncall, sizeof(*b->call));
 	memcpy(b->call, calls, ncall * sizeof(*calls));
@@ -167,12 +185,16 @@ static void close_window(int keep, uint64_t close_vaddr)
 				b->used = 1;
 				b->count = 0;
 			}
-		if (fflush(out) != 0)
+		if (stacks)
+			cs_window(stacks, 1, nwindows - 1);
+		if (fflush(out) != 0 || (stacks && fflush(stacks) != 0))
 			write_failed = errno ? errno : EIO;
 		return;
 	}
 	for (struct bucket *b = all; b; b = b->next)
 		b->count = 0;
+	if (stacks)
+		cs_window(stacks, 0, 0);
 }
 
 static void on_mark(unsigned int vcpu, void *udata)
@@ -180,6 +202,8 @@ static void on_mark(unsigned int vcpu, void *udata)
 	const struct mark *m = udata;
 
 	(void)vcpu;
+	if (stacks)
+		cs_mark(m->vaddr);
 	close_window(m->kind == 'e', m->vaddr);
 	open_window = 1;
 	open_mark = *m;
@@ -202,6 +226,8 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		struct bucket *b = get_bucket(tb, 0, n);
 
 		qemu_plugin_register_vcpu_tb_exec_inline(tb, QEMU_PLUGIN_INLINE_ADD_U64, &b->count, 1);
+		if (stacks)
+			qemu_plugin_register_vcpu_tb_exec_cb(tb, cs_exec, QEMU_PLUGIN_CB_NO_REGS, &b->cs);
 		return;
 	}
 	/* Pieces between marks: an inline add on each piece's first insn. */
@@ -216,6 +242,9 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 
 			qemu_plugin_register_vcpu_insn_exec_inline(qemu_plugin_tb_get_insn(tb, start),
 								   QEMU_PLUGIN_INLINE_ADD_U64, &b->count, 1);
+			if (stacks)
+				qemu_plugin_register_vcpu_insn_exec_cb(qemu_plugin_tb_get_insn(tb, start),
+								       cs_exec, QEMU_PLUGIN_CB_NO_REGS, &b->cs);
 		}
 		if (kind) {
 			/* one per translation; a few hundred over a boot */
@@ -250,6 +279,11 @@ static void on_exit_(qemu_plugin_id_t id, void *udata)
 	fprintf(out, "E %lu\n", nwindows);
 	if (fclose(out) != 0 || write_failed)
 		fprintf(stderr, "kabench-prof: writing %s failed\n", out_path);
+	if (stacks) {
+		cs_finish(stacks, nwindows);
+		if (fclose(stacks) != 0 || write_failed)
+			fprintf(stderr, "kabench-prof: writing %s failed\n", stacks_path);
+	}
 }
 
 KB_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, char **argv)
@@ -272,8 +306,10 @@ KB_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, 
 	for (int i = 0; i < argc; i++) {
 		if (strncmp(argv[i], "out=", 4) == 0 && argv[i][4])
 			out_path = argv[i] + 4;
+		else if (strncmp(argv[i], "stacks=", 7) == 0 && argv[i][7])
+			stacks_path = argv[i] + 7;
 		else {
-			fprintf(stderr, "kabench-prof: unknown argument '%s' (want out=FILE)\n", argv[i]);
+			fprintf(stderr, "kabench-prof: unknown argument '%s' (want out=FILE [stacks=FILE])\n", argv[i]);
 			return 1;
 		}
 	}
@@ -287,6 +323,16 @@ KB_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, 
 		return 1;
 	}
 	fprintf(out, "kabench-prof 1\n");
+	if (stacks_path) {
+		stacks = fopen(stacks_path, "w");
+		if (!stacks) {
+			fprintf(stderr, "kabench-prof: stacks=%s: %s\n", stacks_path, strerror(errno));
+			fclose(out);
+			remove(out_path);
+			return 1;
+		}
+		fprintf(stacks, "kabench-stacks 1\n");
+	}
 	qemu_plugin_register_vcpu_tb_trans_cb(id, on_translate);
 	qemu_plugin_register_atexit_cb(id, on_exit_, NULL);
 	return 0;

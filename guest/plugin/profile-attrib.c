@@ -4,7 +4,8 @@
  *
  *   profile-attrib --windows RAW
  *       window,space,what,instructions   (what: all or a class; no symbols)
- *   profile-attrib --map SYSTEM_MAP --elf KABENCH --bench BENCH_CSV RAW
+ *   profile-attrib --map SYSTEM_MAP --elf KABENCH --bench BENCH_CSV
+ *                  [--stacks STACKS [--callgraph DIR]] RAW
  *       profile.csv on stdout:
  *       testcase,mode,tasks,sample,ops,kind,space,symbol,instructions
  *       kind: symbol (space kernel or user) or class (symbol = class name)
@@ -17,9 +18,15 @@
  * Checks, each failing with one line and exit 1 (never a wrong profile):
  * the raw file is complete; the windows and the CSV's sample rows agree in
  * number; the mark addresses fit the ELF file and the worker code that ran
- * is byte for byte the file's (a hash per block); the kernel's direct-call
+ * is byte for byte the file's (a hash per block); with --stacks (the
+ * plugin's call paths, stacks=), each bucket's executions summed over its
+ * contexts equal its flat count in every window; the kernel's direct-call
  * targets executed in the windows are System.map symbols (>= 90%) and its
  * syscall entry point was executed. Bad usage exits 2.
+ *
+ * --callgraph DIR: per testcase, mode and task count, a folded-stack, a
+ * callgrind and a cachegrind file in DIR (profile-callgraph.c), and
+ * DIR/inference.txt, the shadow stack's own figures.
  *
  * This file: main, the --windows totals, the bench.csv rows and the
  * attribution. Reading and checking are in profile-syms.c (System.map,
@@ -82,12 +89,7 @@ static void print_windows(void)
 	}
 }
 
-/* ---- bench.csv: the sample rows, in run order ---- */
-struct row {
-	char test[64], mode[16];
-	int tasks, sample;
-	uint64_t ops;
-};
+/* ---- bench.csv: the sample rows, in run order (struct row) ---- */
 
 static struct row *read_bench(const char *path, size_t *nrows)
 {
@@ -148,6 +150,24 @@ static int acc_cmp_name(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+const char *pc_name(const struct symtab *k, const struct symtab *u, uint64_t pc, int kernel,
+		    uint64_t base, const struct sym **sym)
+{
+	const struct sym *s;
+
+	if (kernel) {
+		s = in_ktext(pc) ? sym_find(k, pc - k_slide) : NULL;
+		if (sym)
+			*sym = s;
+		return s ? s->name : "(outside kernel text)";
+	}
+	pc -= base;
+	s = pc >= elf_lo && pc < elf_hi ? sym_find(u, pc) : NULL;
+	if (sym)
+		*sym = s;
+	return s ? s->name : "(other user code)";
+}
+
 static void attribute(const struct symtab *k, const struct symtab *u, const struct row *rows)
 {
 	size_t cap = 0;
@@ -167,18 +187,8 @@ static void attribute(const struct symtab *k, const struct symtab *u, const stru
 			for (uint32_t c = 0; c < b->ncls; c++)
 				cls[kspace][b->cls[c][0]] += cnt * b->cls[c][1];
 			for (uint32_t j = 0; j < b->n; j++) {
-				const char *name;
-				const struct sym *s;
+				const char *name = pc_name(k, u, b->pc[j], kspace, win[w].base, NULL);
 
-				if (kspace) {
-					s = in_ktext(b->pc[j]) ? sym_find(k, b->pc[j] - k_slide) : NULL;
-					name = s ? s->name : "(outside kernel text)";
-				} else {
-					uint64_t va = b->pc[j] - win[w].base;
-
-					s = va >= elf_lo && va < elf_hi ? sym_find(u, va) : NULL;
-					name = s ? s->name : "(other user code)";
-				}
 				/* consecutive instructions mostly share a symbol */
 				if (na && a[na - 1].name == name && a[na - 1].space == kspace) {
 					a[na - 1].n += cnt;
@@ -224,7 +234,7 @@ static void attribute(const struct symtab *k, const struct symtab *u, const stru
 
 int main(int argc, char **argv)
 {
-	const char *map = NULL, *elf = NULL, *bench = NULL, *raw = NULL;
+	const char *map = NULL, *elf = NULL, *bench = NULL, *raw = NULL, *stacks = NULL, *cgdir = NULL;
 	int windows = 0;
 	struct symtab k = { 0 }, u = { 0 };
 	struct row *rows;
@@ -239,6 +249,10 @@ int main(int argc, char **argv)
 			elf = argv[++i];
 		else if (i + 1 < argc && !strcmp(argv[i], "--bench"))
 			bench = argv[++i];
+		else if (i + 1 < argc && !strcmp(argv[i], "--stacks"))
+			stacks = argv[++i];
+		else if (i + 1 < argc && !strcmp(argv[i], "--callgraph"))
+			cgdir = argv[++i];
 		else if (argv[i][0] == '-' || raw)
 			die(2, "unknown argument '%s' (usage: --windows RAW | --map F --elf F --bench F RAW)",
 			    argv[i]);
@@ -249,7 +263,13 @@ int main(int argc, char **argv)
 		die(2, "no RAW file given");
 	if (!windows && (!map || !elf || !bench))
 		die(2, "--map, --elf and --bench are required without --windows");
+	if (cgdir && !stacks)
+		die(2, "--callgraph needs --stacks");
 	read_raw(raw);
+	if (stacks) {
+		read_stacks(stacks);
+		check_stacks(stacks, raw);
+	}
 	if (windows) {
 		print_windows();
 		return 0;
@@ -265,5 +285,18 @@ int main(int argc, char **argv)
 	attribute(&k, &u, rows);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		die(1, "writing the profile failed");
+	if (cgdir) {
+		char *p;
+		FILE *f;
+
+		write_callgraphs(cgdir, &k, &u, rows);
+		if (asprintf(&p, "%s/inference.txt", cgdir) < 0 || !(f = fopen(p, "w")))
+			die(1, "%s/inference.txt: cannot write it", cgdir);
+		for (size_t i = 0; i < nsquality; i++)
+			fprintf(f, "%s\n", squality[i]);
+		if (fclose(f) != 0)
+			die(1, "%s: writing it failed", p);
+		free(p);
+	}
 	return 0;
 }

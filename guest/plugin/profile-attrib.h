@@ -85,4 +85,47 @@ void find_bases(const char *elf);
 void check_worker(const char *elf);
 void check_map(const struct symtab *k, const char *map);
 
+/* ---- profile-attrib.c: names and the bench.csv rows ---- */
+/* The name of the function holding pc (kernel: System.map, user: the
+ * worker moved by base, else "(outside kernel text)", "(other user code)"). */
+const char *pc_name(const struct symtab *k, const struct symtab *u, uint64_t pc, int kernel,
+		    uint64_t base, const struct sym **sym);
+struct row {
+	char test[64], mode[16];
+	int tasks, sample;
+	uint64_t ops;
+};
+
+/* ---- profile-stacks.c: the call paths (the plugin's stacks= file) ---- */
+struct snode {
+	uint32_t parent;
+	char kind;		/* c call, s syscall, i interrupt or exception */
+	int described;
+	uint64_t pc;		/* the callee or entry point; 0 not known */
+	uint64_t site;		/* the return address (after a syscall); 0 not known */
+};
+struct sentry {
+	uint32_t node, bucket;
+	uint64_t count;
+};
+struct swindow {
+	struct sentry *s;	/* executions per context and bucket */
+	size_t ns;
+	struct sentry *k;	/* entries per context (bucket unused) */
+	size_t nk;
+};
+extern struct snode *snodes;
+extern size_t nsnodes;
+extern struct swindow *swin;
+extern size_t nswin;
+extern char **squality;		/* "name value" of its Q records */
+extern size_t nsquality;
+
+void read_stacks(const char *path);
+void check_stacks(const char *path, const char *raw);
+
+/* ---- profile-callgraph.c: folded, callgrind and cachegrind files ---- */
+void write_callgraphs(const char *dir, const struct symtab *k, const struct symtab *u,
+		      const struct row *rows);
+
 #endif

@@ -5,17 +5,21 @@
 PLUGIN_CFLAGS := -std=gnu11 -Wall -Wextra -O2 -g -ffile-prefix-map=$(CURDIR)=.
 
 build/plugin/kabench-prof.so: guest/plugin/kabench-prof.c guest/plugin/classify.c \
-		guest/plugin/classify.h guest/plugin/qemu-api.h bench/mark.h guest/plugin/rules.mk
+		guest/plugin/classify.h guest/plugin/branch.c guest/plugin/branch.h \
+		guest/plugin/callstack.c guest/plugin/callstack.h guest/plugin/qemu-api.h bench/mark.h \
+		guest/plugin/rules.mk
 	@mkdir -p $(@D)
 	$(CC) $(PLUGIN_CFLAGS) -shared -fPIC -fvisibility=hidden -o $@ \
-		guest/plugin/kabench-prof.c guest/plugin/classify.c
+		guest/plugin/kabench-prof.c guest/plugin/classify.c guest/plugin/branch.c \
+		guest/plugin/callstack.c
 
-build/plugin/profile-attrib: guest/plugin/profile-attrib.c guest/plugin/profile-syms.c \
-		guest/plugin/profile-raw.c guest/plugin/profile-check.c guest/plugin/classify.c \
-		guest/plugin/profile-attrib.h guest/plugin/classify.h bench/mark.h guest/plugin/rules.mk
+PROFILE_ATTRIB_SRC := guest/plugin/profile-attrib.c guest/plugin/profile-syms.c \
+	guest/plugin/profile-raw.c guest/plugin/profile-check.c guest/plugin/profile-stacks.c \
+	guest/plugin/profile-callgraph.c guest/plugin/classify.c
+build/plugin/profile-attrib: $(PROFILE_ATTRIB_SRC) guest/plugin/profile-attrib.h \
+		guest/plugin/classify.h bench/mark.h guest/plugin/rules.mk
 	@mkdir -p $(@D)
-	$(CC) $(PLUGIN_CFLAGS) -o $@ guest/plugin/profile-attrib.c guest/plugin/profile-syms.c \
-		guest/plugin/profile-raw.c guest/plugin/profile-check.c guest/plugin/classify.c
+	$(CC) $(PLUGIN_CFLAGS) -o $@ $(PROFILE_ATTRIB_SRC)
 
 # The exact-count test's own guest init (static, no libc calls in the
 # measured code) and its initramfs.

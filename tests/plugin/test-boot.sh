@@ -9,6 +9,9 @@
 # without a profile.csv, a missing, wrong or shifted System.map, a wrong
 # or rebuilt worker binary, a bench.csv with a sample row missing and a truncated raw
 # file; a System.map moved by a KASLR-like slide gives the same profile.
+# The call paths (plugin.stacks): a folded, callgrind and cachegrind file
+# per testcase, each function's own instructions over its paths exactly
+# its profile.csv rows, and a stacks file one count off refused.
 # foreground: two seeded boots must give identical profiles.
 . tests/lib.sh
 img=$(kernel-patches/build 6.1 2>/dev/null) || { fail "kernel-patches/build 6.1"; exit 1; }
@@ -45,13 +48,32 @@ bad=$(awk -F, '$6 == "class" && $7 == "user" && $8 == "syscall" && $9 < $5 { pri
 nsys=$(awk -F, '$6 == "class" && $7 == "user" && $8 == "syscall"' "$p" | wc -l)
 check "user syscalls per window >= its ops, one syscall row per window ($nsys)${bad:+ ($bad)}" [ -z "$bad" -a "$nsys" -eq "$nw" ]
 
+# The call paths: per testcase, every function's own instructions summed
+# over its folded stacks = its profile.csv rows summed over the samples.
+for t in fstatat_empty getppid; do
+	f=$tmp/b1/callgraph/$t-processes-1
+	check "callgraph/$t-processes-1.folded, .callgrind and .cachegrind made" \
+		sh -c '[ -s "$1.folded" ] && [ -s "$1.callgrind" ] && [ -s "$1.cachegrind" ]' - "$f"
+	res=$(awk -v t="$t" 'FNR == 1 { f++ }
+		f == 1 { n = $NF; sub(/ [0-9]+$/, ""); k = split($0, a, ";"); sp = "user"
+			if (a[k] ~ /_\[k\]$/) { sp = "kernel"; sub(/_\[k\]$/, "", a[k]) }
+			own[sp "," a[k]] += n; next }
+		FNR > 1 && $1 == t && $6 == "symbol" { flat[$7 "," $8] += $9 }
+		END { for (x in flat) { nf++; tot += flat[x]; if (flat[x] != own[x]) bad = bad " " x ":" flat[x] "/" own[x] }
+			for (x in own) if (!(x in flat)) bad = bad " " x ":extra"
+			printf "%d functions, %d instructions%s", nf, tot, bad ? "; differ:" substr(bad, 1, 300) : "" }' \
+		FS=' ' "$f.folded" FS=, "$p")
+	check "$t: each function's own instructions over its call paths = its flat rows ($res)" \
+		sh -c 'case $1 in *differ*|0\ *) exit 1 ;; esac' - "$res"
+done
+
 # refuse WHAT PATTERN [ENV=V] MAP: profile-boot on a copy of boot 1 fails
 # with one line matching PATTERN and writes no profile.csv.
 n=0
 refuse() {
 	what=$1 pat=$2; shift 2
 	n=$((n + 1)); d=$tmp/r$n
-	mkdir "$d" && cp "$tmp/b1/bench.csv" "$tmp/b1/plugin.raw" "$d/"
+	mkdir "$d" && cp "$tmp/b1/bench.csv" "$tmp/b1/plugin.raw" "$tmp/b1/plugin.stacks" "$d/"
 	[ -z "${edit:-}" ] || sh -c "$edit" - "$d"
 	env "$@" "$d" >"$d.out" 2>"$d.err"
 	rc=$?
@@ -90,3 +112,7 @@ edit='sed -i "\$d" "$1/plugin.raw"'
 refuse_map "a truncated plugin.raw" "incomplete" "$map"
 edit='rm "$1/plugin.raw"'
 refuse_map "a boot without plugin output" "no plugin output" "$map"
+edit='awk "/^S / && !done { \$4 += 1; done = 1 } 1" "$1/plugin.stacks" >"$1/s" && mv "$1/s" "$1/plugin.stacks"'
+refuse_map "call paths one execution off their flat count" "contexts add up to" "$map"
+edit='sed -i "\$d" "$1/plugin.stacks"'
+refuse_map "a truncated plugin.stacks" "incomplete" "$map"

@@ -7,7 +7,10 @@
 # loop of 3000001 instructions (long enough for timer interrupts, which
 # land in the kernel's count, never in the user one), and 1000 calls of a
 # 3-instruction function: each symbol is charged exactly its own
-# instructions, its neighbours none.
+# instructions, its neighbours none. The call paths (the plugin's
+# stacks=): a known call tree of three functions gives exactly its
+# folded stacks, and each function's own instructions over its paths are
+# its flat count.
 . tests/lib.sh
 make -s -f guest/plugin/rules.mk build/plugin/kabench-prof.so build/plugin/profile-attrib \
 	build/plugin/testinit >/dev/null 2>&1 || { fail "make the plugin and the test init"; exit 1; }
@@ -22,7 +25,7 @@ timeout 120 qemu-system-x86_64 -nodefaults -no-user-config -display none -no-reb
 	-accel tcg -icount shift=0,sleep=off -cpu max,-erms,-fsrm -smp 1 -m 256 \
 	-seed 1 -rtc base=2026-01-01T00:00:00,clock=vm \
 	-kernel "$img" -initrd "$tmp/test.cpio" -append "console=ttyS0 quiet panic=-1 noapictimer" \
-	-serial "file:$tmp/console.log" -plugin "$PWD/build/plugin/kabench-prof.so,out=$tmp/raw" \
+	-serial "file:$tmp/console.log" -plugin "$PWD/build/plugin/kabench-prof.so,out=$tmp/raw,stacks=$tmp/stacks" \
 	</dev/null >"$tmp/qemu.out" 2>&1
 rc=$?
 check "test guest ran to its end under the plugin (QEMU exit $rc)" \
@@ -32,7 +35,7 @@ w_err=$(head -n 1 "$tmp/w.err")
 check "profile-attrib --windows reads the raw file${w_err:+ ($w_err)}" [ -s "$tmp/w.csv" ]
 get() { awk -F, -v w="$1" -v s="$2" -v what="$3" '$1 == w && $2 == s && $3 == what { print $4 }' "$tmp/w.csv"; }
 n=$(awk -F, 'NR > 1 { print $1 }' "$tmp/w.csv" | sort -u | wc -l)
-check "four windows between the five marks (got $n)" [ "$n" -eq 4 ]
+check "five windows between the six marks (got $n)" [ "$n" -eq 5 ]
 v=$(get 0 user all)
 check "loop: 2001 user instructions (got $v)" [ "$v" = 2001 ]
 v=$(get 1 user all) m=$(get 1 user movsq)
@@ -44,19 +47,41 @@ v=$(get 0 kernel all)
 check "no kernel instructions in the short loop's window (got $v)" [ "$v" = 0 ]
 v=$(get 3 user all)
 check "1000 calls: 6003 user instructions (got $v)" [ "$v" = 6003 ]
+v=$(get 4 user all)
+check "the call tree: 1803 user instructions (got $v)" [ "$v" = 1803 ]
 
 # Per symbol: profile-attrib with the test init's own symbols (a bench.csv
 # with one sample row per window, as the sampler writes them).
 {
 	echo "kind,test,mode,tasks,sample,elapsed_s,ops,ops_per_s,task_min_ops_per_s,task_max_ops_per_s,idle_pct"
-	for i in 1 2 3 4; do echo "sample,known,processes,1,$i,0.001,1000,1000000.0,1000000.0,1000000.0,"; done
+	for i in 1 2 3 4 5; do echo "sample,known$i,processes,1,$i,0.001,1000,1000000.0,1000000.0,1000000.0,"; done
 } >"$tmp/bench.csv"
+mkdir "$tmp/cg"
 build/plugin/profile-attrib --map "$(dirname "$img")/System.map" --elf build/plugin/testinit \
-	--bench "$tmp/bench.csv" "$tmp/raw" >"$tmp/profile.csv" 2>"$tmp/p.err"
-check "profile-attrib with the test init's symbols$(head -c 200 "$tmp/p.err")" [ -s "$tmp/profile.csv" ]
+	--bench "$tmp/bench.csv" --stacks "$tmp/stacks" --callgraph "$tmp/cg" "$tmp/raw" >"$tmp/profile.csv" 2>"$tmp/p.err"
+check "profile-attrib with the test init's symbols and call paths$(head -c 200 "$tmp/p.err")" [ -s "$tmp/profile.csv" ]
 sym() { awk -F, -v s="$1" -v f="$2" '$4 == s && $6 == "symbol" && $7 == "user" && $8 == f { print $9 }' "$tmp/profile.csv"; }
 check "kb_known, called 1000 times: exactly 3000 instructions (got $(sym 4 kb_known))" [ "$(sym 4 kb_known)" = 3000 ]
 check "the caller _start: exactly 3003 (got $(sym 4 _start))" [ "$(sym 4 _start)" = 3003 ]
 check "its neighbours kb_before and kb_after: none (got '$(sym 4 kb_before)' '$(sym 4 kb_after)')" \
 	[ -z "$(sym 4 kb_before)$(sym 4 kb_after)" ]
 check "the first loop is _start's alone: 2001 (got $(sym 1 _start))" [ "$(sym 1 _start)" = 2001 ]
+
+# The call tree (window 4): its folded stacks exactly, and per function
+# its own instructions over all paths = its flat row.
+printf '%s\n' "_start 303" "_start;kb_outer 300" "_start;kb_outer;kb_leaf 300" "_start;kb_outer;kb_mid 300" \
+	"_start;kb_outer;kb_mid;kb_leaf 600" >"$tmp/want.folded"
+check "the call tree's folded stacks: exactly its five paths ($(tr '\n' '|' <"$tmp/cg/known5-processes-1.folded" 2>/dev/null))" \
+	cmp -s "$tmp/want.folded" "$tmp/cg/known5-processes-1.folded"
+bad=
+for i in 1 2 3 4 5; do
+	bad=$bad$(awk -v s="$i" 'FNR == 1 { f++ }
+		f == 1 { n = $NF; sub(/ [0-9]+$/, ""); k = split($0, a, ";"); sp = "user"
+			if (a[k] ~ /_\[k\]$/) { sp = "kernel"; sub(/_\[k\]$/, "", a[k]) }
+			own[sp "," a[k]] += n; next }
+		FNR > 1 && $4 == s && $6 == "symbol" { flat[$7 "," $8] += $9 }
+		END { for (x in flat) if (flat[x] != own[x]) printf "w%d:%s:%d/%d ", s, x, flat[x], own[x]
+			for (x in own) if (!(x in flat)) printf "w%d:%s:extra ", s, x }' \
+		FS=' ' "$tmp/cg/known$i-processes-1.folded" FS=, "$tmp/profile.csv")
+done
+check "every window: each function's own instructions over its paths = its flat count${bad:+ ($bad)}" [ -z "$bad" ]

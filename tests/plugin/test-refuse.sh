@@ -35,7 +35,11 @@ one_line 1 "profile-args: no QEMU -> one line" "no $tmp/none" \
 one_line 2 "profile-args: no OUT_DIR -> usage, exit 2" "usage" guest/plugin/profile-args
 one_line 2 "profile-args: a comma in OUT_DIR -> exit 2" "comma" guest/plugin/profile-args "$tmp/a,b"
 guest/plugin/profile-args "$tmp/o" >"$tmp/args" 2>"$tmp/err"
-check "profile-args: the real QEMU loads it: -plugin SO,out=OUT_DIR/plugin.raw" \
+check "profile-args: the real QEMU loads it: -plugin SO,out=OUT_DIR/plugin.raw,stacks=OUT_DIR/plugin.stacks" \
+	[ "$(cat "$tmp/args")" = "-plugin
+$so,out=$tmp/o/plugin.raw,stacks=$tmp/o/plugin.stacks" ]
+KABENCH_PROFILE_STACKS=0 guest/plugin/profile-args "$tmp/o" >"$tmp/args" 2>"$tmp/err"
+check "profile-args: KABENCH_PROFILE_STACKS=0 leaves the call paths out" \
 	[ "$(cat "$tmp/args")" = "-plugin
 $so,out=$tmp/o/plugin.raw" ]
 check "profile-args made nothing in OUT_DIR" [ ! -e "$tmp/o" ]
@@ -52,3 +56,6 @@ msg=$(qemu_load 1 "bogus=1")
 check "plugin refuses an unknown argument ($msg)" sh -c 'echo "$1" | grep -q "unknown argument .bogus=1."' - "$msg"
 msg=$(qemu_load 1 "out=$tmp/no/such/raw")
 check "plugin refuses an output it cannot create ($msg)" sh -c 'echo "$1" | grep -q "kabench-prof: out=.*No such file"' - "$msg"
+msg=$(qemu_load 1 "out=$tmp/raw3,stacks=$tmp/no/such/stacks")
+check "plugin refuses a stacks file it cannot create, and leaves no raw file ($msg)" \
+	sh -c 'echo "$1" | grep -q "kabench-prof: stacks=.*No such file" && [ ! -e "$2" ]' - "$msg" "$tmp/raw3"

@@ -8,6 +8,16 @@
  *   window 3: 1000 calls of kb_known (add, add, ret):   3000 in kb_known,
  *             mov, sub + 1000 x (call, dec, jnz), add  = 3003 in _start,
  *             none in its neighbours kb_before and kb_after
+ *   window 4: a known call tree, 100 calls of kb_outer from _start:
+ *             kb_outer: call kb_mid, call kb_leaf, ret   (3 a call)
+ *             kb_mid:   call kb_leaf, call kb_leaf, ret  (3 a call)
+ *             kb_leaf:  add, add, ret                    (3 a call)
+ *             own instructions: _start 303 (mov, sub, 100 x (call, dec,
+ *             jnz), add), kb_outer 300, kb_mid 300, kb_leaf 900;
+ *             inclusive: kb_leaf 900, kb_mid 900, kb_outer 1500,
+ *             _start 1803; calls: _start -> kb_outer 100,
+ *             kb_outer -> kb_mid 100, kb_outer -> kb_leaf 100,
+ *             kb_mid -> kb_leaf 200
  * then it prints "testinit done" and powers the machine off. */
 #include "../../bench/mark.h"
 
@@ -22,7 +32,16 @@ __asm__(".text\n"
 	"\tadd $1, %rax\n\tadd $2, %rax\n\tret\n"
 	".size kb_known, .-kb_known\n"
 	".globl kb_after\n.type kb_after, @function\nkb_after:\n\tnop\n\tret\n"
-	".size kb_after, .-kb_after\n");
+	".size kb_after, .-kb_after\n"
+	".globl kb_outer\n.type kb_outer, @function\nkb_outer:\n"
+	"\tcall kb_mid\n\tcall kb_leaf\n\tret\n"
+	".size kb_outer, .-kb_outer\n"
+	".globl kb_mid\n.type kb_mid, @function\nkb_mid:\n"
+	"\tcall kb_leaf\n\tcall kb_leaf\n\tret\n"
+	".size kb_mid, .-kb_mid\n"
+	".globl kb_leaf\n.type kb_leaf, @function\nkb_leaf:\n"
+	"\tadd $1, %rax\n\tadd $2, %rax\n\tret\n"
+	".size kb_leaf, .-kb_leaf\n");
 
 static long sys3(long nr, long a, long b, long c)
 {
@@ -69,6 +88,13 @@ void _start(void)
 		"3: call kb_known\n\t"
 		"dec %%ecx\n\t"
 		"jnz 3b\n\t"
+		"add $128, %%rsp\n\t"
+		KB_MARK_ASM_END
+		"mov $100, %%ecx\n\t"
+		"sub $128, %%rsp\n"
+		"4: call kb_outer\n\t"
+		"dec %%ecx\n\t"
+		"jnz 4b\n\t"
 		"add $128, %%rsp\n\t"
 		KB_MARK_ASM_END
 		: : "m"(src), "m"(dst) : "rax", "rcx", "rsi", "rdi", "memory", "cc");
