@@ -90,8 +90,12 @@ void read_map(const char *path, struct symtab *t)
 			die(1, "System.map %s: line %zu is longer than %d bytes (MAP_LINE_MAX) or "
 			    "holds a NUL byte", path, lineno, MAP_LINE_MAX);
 		}
+		/* 1 to 16 hex digits, a space, a letter, a space, a name */
+		size_t digits = strspn(line, "0123456789abcdefABCDEF");
 		end = 0;
-		if (sscanf(line, "%16llx %c %" KB_STR(MAP_NAME_MAX) "s%n", &addr, &type, name,
+		if (!digits || digits > 16 || line[digits] != ' ' || !line[digits + 1] ||
+		    line[digits + 2] != ' ' ||
+		    sscanf(line, "%16llx %c %" KB_STR(MAP_NAME_MAX) "s%n", &addr, &type, name,
 			   &end) != 3 || !end || !strchr(" \t\r\n", line[end])) {
 			fclose(f);
 			die(1, "System.map %s: line %zu is not 'ADDRESS TYPE NAME' (a name at most "
@@ -111,8 +115,9 @@ void read_map(const char *path, struct symtab *t)
 			sym_add(t, addr, 0, name);
 	}
 	fclose(f);
-	if (!k_text || !k_etext || k_etext <= k_text)
-		die(1, "System.map %s: no _stext/_etext: not a kernel's System.map", path);
+	if (!k_text || !k_etext || k_etext <= k_text || !t->n)
+		die(1, "System.map %s: no _stext/_etext or no text symbol: not a kernel's System.map",
+		    path);
 	qsort(t->s, t->n, sizeof(*t->s), sym_cmp);
 }
 
