@@ -12,7 +12,7 @@
 #include "../../guest/parse-console.c"
 #undef main
 
-static char dir[64];
+static char dir[4096];
 
 static void remove_dir(void)
 {
@@ -23,7 +23,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	snprintf(dir, sizeof(dir), "%s", "/tmp/kabench-fuzz-XXXXXX");
+	const char *tmp = getenv("TMPDIR");
+
+	snprintf(dir, sizeof(dir), "%s/kabench-fuzz-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(dir)) {
 		perror("mkdtemp");
 		abort();
@@ -65,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		LLVMFuzzerInitialize(NULL, NULL);
 	parse_console_main(sizeof(args) / sizeof(*args) - 1, args);
 	for (size_t i = 0; i < sizeof(outs) / sizeof(*outs); i++) {
-		char path[128];
+		char path[4200];
 
 		snprintf(path, sizeof(path), "%s/%s", dir, outs[i]);
 		unlink(path);

@@ -13,6 +13,7 @@
 . tests/lib.sh
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
+export TMPDIR="$tmp"	# (the parse-console target's scratch folder)
 limit=${FUZZ_REPLAY_LIMIT:-5}
 targets=$(sed -n '/^FUZZ_TARGETS :=/,/[^\\]$/p' tests/fuzz/rules.mk | sed 's/^FUZZ_TARGETS :=//; s/\\//' | tr -s ' \t\n' ' ')
 ntargets=$(echo $targets | wc -w)
