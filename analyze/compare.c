@@ -81,7 +81,7 @@ static int load_rates(struct cell *c, const char *text, const char *path, long l
 
 		errno = 0;
 		x = strtod(s, &end);
-		if (end == s || errno || !(x > 0) || !isfinite(x) ||
+		if (end == s || errno || !(x >= 0) || !isfinite(x) ||
 		    (*end && *end != ';') || c->nrates == VERDICT_MAX_BOOTS)
 			goto bad;
 		c->rate[c->nrates++] = x;
@@ -91,7 +91,7 @@ static int load_rates(struct cell *c, const char *text, const char *path, long l
 		goto bad;
 	return 0;
 bad:
-	fprintf(stderr, "%s:%ld: bad rates '%.60s' (a rate > 0 for each of its %.0f boots, ';' between them, at most %d)\n",
+	fprintf(stderr, "%s:%ld: bad rates '%.60s' (a rate >= 0 for each of its %.0f boots, ';' between them, at most %d)\n",
 		path, line, text, c->n, VERDICT_MAX_BOOTS);
 	return -1;
 }

@@ -86,17 +86,28 @@ int verdict_rank(struct change *c, const double *base, int n1,
 {
 	static double d[VERDICT_MAX_BOOTS * VERDICT_MAX_BOOTS];
 	int nd = n1 * n2, k;
-	double u = 0, *cdf, tail;
+	double u = 0, *cdf, tail, top = 0, least;
 
 	c->lo = c->hi = c->p = NAN;
 	c->level = level;
 	if (n1 < 1 || n2 < 1 || n1 > VERDICT_MAX_BOOTS || n2 > VERDICT_MAX_BOOTS)
 		return -1;
+	for (int i = 0; i < n1 + n2; i++) {
+		double x = i < n1 ? base[i] : new[i - n1];
+
+		if (!(x >= 0) || !isfinite(x))
+			return -1;
+		top = fmax(top, x);
+	}
+	if (!(top > 0))
+		return -1;
+	/* A boot that got no CPU at all (0 ops/s on a loaded host) counts as
+	 * a billionth of the fastest: its ratios are huge, its interval wide,
+	 * and the rank test ranks it as it is. */
+	least = top * 1e-9;
 	for (int i = 0; i < n1; i++)
 		for (int j = 0; j < n2; j++) {
-			if (!(base[i] > 0) || !(new[j] > 0))
-				return -1;
-			d[i * n2 + j] = log(new[j] / base[i]);
+			d[i * n2 + j] = log(fmax(new[j], least) / fmax(base[i], least));
 			u += new[j] > base[i] ? 1 : new[j] == base[i] ? 0.5 : 0;
 		}
 	if (!(cdf = rank_cdf(n1, n2)))

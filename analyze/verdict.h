@@ -37,8 +37,9 @@ void verdict_welch(struct change *c, double mean1, double sd1, double n1,
  * probability at least LEVEL whatever the shape of the noise, when the
  * noise of both kernels has the same shape. p is Mann-Whitney's exact
  * two-sided p-value (ties count one half). When no k reaches LEVEL (too
- * few boots) lo and hi are NAN. Returns -1 on a rate <= 0 or N over
- * VERDICT_MAX_BOOTS. PCT and HALFWIDTH are left as they are. */
+ * few boots) lo and hi are NAN. A rate of 0 (a boot that got no CPU)
+ * counts as 1e-9 of the highest. Returns -1 on a rate < 0 or not finite,
+ * all rates 0, or N over VERDICT_MAX_BOOTS. PCT and HALFWIDTH are left as they are. */
 int verdict_rank(struct change *c, const double *base, int n1,
 		 const double *new, int n2, double level);
 

@@ -16,7 +16,7 @@
 static const char usage[] =
 	"usage: kabench --test NAME [--tasks LIST] [--interval SEC] [--warmup N]\n"
 	"               [--samples N] [--threads] [--no-affinity] [--per-thread]\n"
-	"               [--dir PATH] [--verbose]\n"
+	"               [--dir PATH] [--verbose] [--steal PCT]\n"
 	"       kabench --list | --csv-header\n"
 	"       kabench --check-plan --test NAME[,NAME...] [--tasks LIST] [--interval SEC]\n"
 	"               [--warmup N] [--samples N]   (check a plan; print it expanded)\n"
@@ -24,7 +24,7 @@ static const char usage[] =
 	"--warmup default 1, --samples default 5, --dir default /tmp.\n"
 	"CSV on stdout; see bench/README.md.\n";
 
-enum { OPT_ITERATIONS = 256, OPT_OVERSLEEP, OPT_CHECK_PLAN, OPT_CSV_HEADER };
+enum { OPT_ITERATIONS = 256, OPT_OVERSLEEP, OPT_CHECK_PLAN, OPT_CSV_HEADER, OPT_STEAL };
 
 static const struct option options[] = {
 	{ "test", required_argument, NULL, 't' },
@@ -44,6 +44,7 @@ static const struct option options[] = {
 	/* hidden hooks for kabench's own tests and overhead benchmark */
 	{ "iterations", required_argument, NULL, OPT_ITERATIONS },
 	{ "oversleep", required_argument, NULL, OPT_OVERSLEEP },
+	{ "steal", required_argument, NULL, OPT_STEAL },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -163,6 +164,15 @@ int main(int argc, char **argv)
 				return bad("--iterations", optarg, "want an integer >= 1");
 			cfg.iterations = (uint64_t)v;
 			break;
+		case OPT_STEAL: {
+			char *end;
+
+			errno = 0;
+			cfg.steal = strtod(optarg, &end);
+			if (errno || end == optarg || *end || !(cfg.steal > 0 && cfg.steal < 50))
+				return bad("--steal", optarg, "want a percent of each task's time, 0 < PCT < 50");
+			break;
+		}
 		case OPT_OVERSLEEP:
 			if (kb_parse_seconds(optarg, &cfg.oversleep) != 0)
 				return bad("--oversleep", optarg, "want decimal seconds > 0");

@@ -18,6 +18,7 @@ struct kb_config {
 	int warmup, samples;
 	const char *dir;
 	uint64_t iterations;	/* overhead hook: fixed ops per task, no sampling */
+	double steal;		/* --steal: % of each task's time spun away (0: none) */
 };
 
 /* The shared anonymous mapping: start barrier, then one slot per task. */
@@ -30,6 +31,9 @@ struct kb_shared {
 int kb_parse_tasks(const char *s, int *list, int max, int *n);
 int kb_parse_seconds(const char *s, double *out);
 int kb_parse_count(const char *s, long min, long max, long *out);
+
+/* steal.c: each task loses STEAL % of its time to a timer signal; 0 or errno. */
+int kb_steal_start(double pct);
 
 /* pin.c */
 int kb_pin_init(int per_thread);	/* loads the topology; returns #cores or #PUs */

@@ -165,6 +165,8 @@ void kb_task_main(const struct kb_config *cfg, const struct kb_run *run, struct 
 	while (__atomic_load_n(&sh->go, __ATOMIC_ACQUIRE) == 0)
 		syscall(SYS_futex, &sh->go, FUTEX_WAIT, 0, NULL, NULL, 0);
 
+	if (cfg->steal > 0 && (err = kb_steal_start(cfg->steal)) != 0)
+		die(slot, index, "the --steal timer", err);
 	err = cfg->tc->loop(&t, cfg->iterations ? cfg->iterations : KB_FOREVER);
 	if (err)
 		die(slot, index, t.failed ? t.failed : cfg->tc->call, err);

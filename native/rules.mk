@@ -10,7 +10,7 @@ bench-native: deps bench/kabench build/analyze/summarize build/analyze/compare
 # native-time links the worker's own testcase objects (bench/rules.mk), so
 # a proxy's terms are timed natively with the code the guest ran.
 NATIVE_TIME_OBJS := $(filter build/bench/tc_%.o,$(BENCH_OBJS)) \
-	$(addprefix build/bench/,testcases.o tmpfile.o task.o pin.o)
+	$(addprefix build/bench/,testcases.o tmpfile.o task.o pin.o steal.o)
 # Both share native/util.c, and analyze/stats.c's sort and median.
 NATIVE_SHARED := native/util.c analyze/stats.c
 NATIVE_HEADERS := native/util.h analyze/stats.h

@@ -211,7 +211,7 @@ exp_resolve_proxy() {
 
 
 exp_check() {
-	case $exp_accel in auto|kvm|tcg|icount) ;; *) exp_bad "$(exp_at accel): unknown accelerator '$exp_accel' (auto, kvm, tcg or icount)" ;; esac
+	case $exp_accel in auto|kvm|tcg|icount|native) ;; *) exp_bad "$(exp_at accel): unknown accelerator '$exp_accel' (auto, kvm, tcg, icount or native)" ;; esac
 	case $exp_profile in minimal|distro) ;; *) exp_bad "$(exp_at profile): unknown profile '$exp_profile' (minimal or distro)" ;; esac
 	is_uint "$exp_smp" && [ "$exp_smp" -ge 1 ] || exp_bad "$(exp_at smp): bad smp '$exp_smp' (a whole number >= 1)"
 	[ "$exp_repeats" = auto ] || { is_uint "$exp_repeats" && [ "$exp_repeats" -ge 1 ]; } ||
