@@ -56,6 +56,7 @@ v("group") !~ /^seed / {
 	t = table_key()
 	if (!(t in nrows)) { table[++ntables] = t; title[t] = v("group") " [" v("mode") "; " v("accel") ", " v("cpu_model") (v("qemu_cpu") != "" ? "; -cpu " v("qemu_cpu") : "") "]"; head[t] = sprintf("%14s %8s %-26s %14s %8s %7s  %-12s %5s  %s", v("base_variant"), "±stddev", "  %change [" 100 * (1 - v("alpha")) "% interval]", v("new_variant"), "±stddev", "p", "verdict", "tasks", "testcase") }
 	if ("fdr_pairs" in csv_c && v("fdr_pairs") != "") { fdr = v("fdr_pairs"); alpha_seen = v("alpha") }
+	if (v("group") ~ /@base -> / && v("accel") !~ /^icount/) across = 1
 	if (!((t, v("base_test")) in ntask)) tests[t, ++ntests[t]] = v("base_test")
 	k = ++ntask[t, v("base_test")]
 	tasks[t, v("base_test"), k] = v("tasks") + 0
@@ -93,6 +94,7 @@ END {
 	if (ntables || nseeds)
 		printf "\nverdict: %s\n", rule
 	if (fdr) printf "where time is real: %d pairs in this run, false discovery rate %g over them (Benjamini-Hochberg)\n", fdr, alpha_seen
+	if (across) print "two runs made at different times, where time is real: the host's drift between them is in every pair, and no interval covers it (an A/A of two native runs on a loaded host read -51.5%); for a verdict, compare both kernels in one run, whose boots are interleaved"
 	if (!nseeds) exit
 	printf "\nseed figures beside the published ones (results/published.csv; only on each seed's own kernels)\n"
 	printf "%-5s %-44s %-48s %5s %9s %9s %-18s %7s  %-12s %-7s %s%s\n", "seed", "figure", "kernels", "tasks", "published", "measured", "interval", "ratio", "verdict", "accel", sprintf(withest ? "%-12s" : "%s", "sign"), withest ? " native est." : ""

@@ -11,7 +11,7 @@
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export KABENCH_RESULTS="$tmp/results"
-echo "plan 16"
+echo "plan 17"
 cat >"$tmp/tiny.exp" <<'EOT'
 compare 6.1 6.1-fstat getppid
 interval 0.02
@@ -53,6 +53,7 @@ c=$(ls -d "$KABENCH_RESULTS"/*-compare 2>/dev/null | tail -n 1)
 check "make compare A= B= of two native runs (exit $rc): a compare run with the pair" \
 	[ "$rc/$(pick "$c/compare.csv" accel group="host@base -> host")" = 0/native ]
 check "... whose table gives %change [lo, hi]" grep -Eq '^ +[0-9]+ .*[-+][0-9.]+% \[[-+][0-9.]+, [-+][0-9.]+\] .* getppid' "$c/table.txt"
+check "... and says that the host's drift between two runs is in every pair" grep -q "^two runs made at different times, where time is real" "$c/table.txt"
 
 # One run: an A/A (host-aa) and a known effect (host+steal5), interleaved.
 cat >"$tmp/aa.exp" <<'EOT'
