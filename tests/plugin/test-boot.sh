@@ -65,6 +65,21 @@ for t in fstatat_empty getppid; do
 		FS=' ' "$f.folded" FS=, "$p")
 	check "$t: each function's own instructions over its call paths = its flat rows ($res)" \
 		sh -c 'case $1 in *differ*|0\ *) exit 1 ;; esac' - "$res"
+	# callgrind_annotate (Debian's valgrind) on the callgrind file: the
+	# same total and own instructions per function as profile.csv
+	res=$(callgrind_annotate --auto=no --threshold=100 "$f.callgrind" 2>&1 | awk -v t="$t" '
+		FNR == 1 { f++ }
+		f == 1 && /PROGRAM TOTALS/ { n = $1; gsub(/,/, "", n); total = n; next }
+		f == 1 && /^ *[0-9,]+ +\( *[0-9.]+%\) +(kernel|user):/ { n = $1; gsub(/,/, "", n)
+			s = $0; sub(/^ *[0-9,]+ +\( *[0-9.]+%\) +/, "", s); sp = s; sub(/:.*/, "", sp); sub(/^[a-z]+:/, "", s)
+			ca[sp "," s] += n; next }
+		f == 2 && FNR > 1 && $1 == t && $6 == "symbol" { flat[$7 "," $8] += $9; sum += $9 }
+		END { for (x in flat) { nf++; if (flat[x] != ca[x]) bad = bad " " x ":" flat[x] "/" ca[x] }
+			for (x in ca) if (!(x in flat) && ca[x]) bad = bad " " x ":extra"
+			printf "total %s of %d, %d functions%s", total, sum, nf, bad ? "; differ:" substr(bad, 1, 300) : ""
+			exit !(total == sum && nf > 0 && bad == "") }' - FS=, "$p")
+	check "$t: callgrind_annotate prints profile.csv's total and own instructions per function ($res)" \
+		[ $? -eq 0 ]
 done
 
 # refuse WHAT PATTERN [ENV=V] MAP: profile-boot on a copy of boot 1 fails

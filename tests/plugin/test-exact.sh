@@ -85,3 +85,22 @@ for i in 1 2 3 4 5; do
 		FS=' ' "$tmp/cg/known$i-processes-1.folded" FS=, "$tmp/profile.csv")
 done
 check "every window: each function's own instructions over its paths = its flat count${bad:+ ($bad)}" [ -z "$bad" ]
+# callgrind_annotate (Debian's valgrind) reads the call tree's file:
+# total, own and inclusive instructions exactly the known ones.
+if command -v callgrind_annotate >/dev/null 2>&1; then
+	ca() { callgrind_annotate --auto=no --threshold=100 "$@" "$tmp/cg/known5-processes-1.callgrind" 2>&1 |
+		awk '/ user:/ { n = $1; gsub(/,/, "", n); sub(/.* user:/, ""); printf "%s=%s ", $0, n }
+			/PROGRAM TOTALS/ { n = $1; gsub(/,/, "", n); printf "total=%s ", n }' | tr ' ' '\n' | grep . | sort | paste -sd' ' -; }
+	v=$(ca)
+	check "callgrind_annotate: total 1803, own _start 303, kb_outer 300, kb_mid 300, kb_leaf 900 ($v)" \
+		[ "$v" = "_start=303 kb_leaf=900 kb_mid=300 kb_outer=300 total=1803" ]
+	v=$(ca --inclusive=yes)
+	check "callgrind_annotate --inclusive=yes: _start 1803, kb_outer 1500, kb_mid 900, kb_leaf 900 ($v)" \
+		[ "$v" = "_start=1803 kb_leaf=900 kb_mid=900 kb_outer=1500 total=1803" ]
+	v=$(awk '/^fn=/ { fn = substr($0, 4) } /^cfn=/ { c = substr($0, 5) } /^calls=/ { split($0, a, "[= ]"); printf "%s>%s:%s ", fn, c, a[2] }' \
+		"$tmp/cg/known5-processes-1.callgrind")
+	check "the calls: _start>kb_outer 100, kb_outer>kb_mid 100, kb_outer>kb_leaf 100, kb_mid>kb_leaf 200 ($v)" \
+		[ "$v" = "_start>kb_outer:100 kb_mid>kb_leaf:200 kb_outer>kb_leaf:100 kb_outer>kb_mid:100 " ]
+else
+	fail "callgrind_annotate is not installed (valgrind, lib/install-deps)"
+fi
