@@ -43,5 +43,5 @@ KABENCH_VARIANTS_DIR=$tmp/variants kernel-patches/build 9.99-x >/dev/null 2>"$tm
 rc=$?
 check "unknown base version: exit 2, one line naming it" \
 	sh -c "[ $rc = 2 ] && [ \$(wc -l <'$tmp/err') = 1 ] && grep -q 9.99 '$tmp/err'"
-check "--list names the five variants with their bases" \
-	sh -c "kernel-patches/build --list | cut -f1,2 | tr '\t\n' ':,' | grep -qx '6.1:6.1,6.1-fstat:6.1,6.12:6.12,6.12-no-fstat:6.12,6.12-no-movsq:6.12,'"
+check "--list names the six variants with their bases" \
+	sh -c "kernel-patches/build --list | cut -f1,2 | tr '\t\n' ':,' | grep -qx '6.1:6.1,6.1-aa:6.1,6.1-fstat:6.1,6.12:6.12,6.12-no-fstat:6.12,6.12-no-movsq:6.12,'"
