@@ -5,7 +5,7 @@
 KABENCH_CACHE ?= $(HOME)/.cache/kabench
 export KABENCH_CACHE
 
-.PHONY: all help deps test test-tools
+.PHONY: all help deps test test-tools clean
 all: help
 
 # Each part owns its own rules; this file only ties them together.
@@ -37,6 +37,11 @@ test: deps
 ## test-tools: build every program and image the test scripts use (tests/run does it first, so no two scripts build one file at once)
 test-tools: initramfs plugin build/plugin/testinit bench/kabench build/bench/bare \
 		build/analyze/summarize build/analyze/compare build/native/time build/native/probe guest/pin-vcpus
+
+## clean: remove what the build made in this tree (build/ and the four programs built beside their sources); run folders, the kernel cache and the tests' cache stay
+clean:
+	rm -rf build bench/kabench guest/parse-console guest/console-times guest/pin-vcpus
+	find . -name '*.o' -not -path './.git/*' -delete
 
 ## help: this list, then the variables (README.md has them in a table)
 help:
