@@ -10,7 +10,7 @@
 . tests/lib.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-printf '"fstat" 100 1 150 2 +50.0\n' >"$tmp/d.dat"
+printf '"fstat" 100 1 150 2 +50.0 140 160 "+50.0%% [+40.0, +60.0]"\n' >"$tmp/d.dat"
 t=$(printf '\t')
 {
 	echo "plot/ab-bars.gp$t$tmp/d.dat$t$tmp/a.png${t}png${t}base${t}new${t}it's \`a\` \"title\""
