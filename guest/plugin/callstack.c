@@ -18,9 +18,13 @@
  *   innermost `i` frame;
  * - the user part of the stack is kept per task as far as its resume
  *   address tells tasks apart: entering the kernel saves it under the
- *   address the task will resume at; coming back to another address
- *   restores the stack saved there (a context switch), or starts afresh
- *   when the entry was a syscall and nothing was saved there (an exec).
+ *   address the task will resume at; returning to user space restores
+ *   the stack saved under the address it returns to (the same task, a
+ *   task switched to, a fork's child), or starts afresh when the entry was
+ *   a syscall and nothing was saved there (an exec).
+ * - an exception part-way through a block means its last instruction (a
+ *   call, a ret) did not run: coming back into the middle of that block
+ *   undoes what its end did to the stack (a ret in the kernel: not undone);
  * Each block execution is counted in its context (a node of the calling
  * context tree: the path of frames from the root), so the counts per
  * context of a bucket add up to its flat count exactly. */
@@ -57,6 +61,11 @@ struct frame {
 	uint64_t ret;		/* the return address; 0 for an entry frame */
 	struct node *node;
 	int kernel;		/* a frame of the kernel part */
+	/* an interrupt frame: the block it came after, and the depth before
+	 * that block's call (-1: after a ret), to undo the call when the
+	 * block stopped part-way (an exception) */
+	int pre;
+	uint64_t lo, hi;
 };
 
 struct snap {			/* a task's user stack, by its resume address */
@@ -83,10 +92,15 @@ static struct cs_code *prev;
 static uint64_t prev_next;	/* prev's fall-through address (past a mark) */
 static uint64_t ukey[2];	/* where the current user stack entered the kernel */
 static int nukey, ukey_syscall;
+/* the user stack before the flow of the block that entered the kernel,
+ * for an exception part-way through it (the block's end did not run) */
+static struct frame ustk_pre[MAX_DEPTH];
+static int ustk_pre_depth;
+static uint64_t upre_lo, upre_hi;
 
 /* the inference's own figures (Q records) */
 static uint64_t q_unmatched_ret, q_iret_no_frame, q_events, q_events_learnt, q_user_entries,
-	q_restored, q_started_afresh, q_kept_unknown, q_overflow, q_pending_fixed, q_restarts;
+	q_restored, q_started_afresh, q_kept_unknown, q_overflow, q_pending_fixed, q_restarts, q_undone;
 
 static void *zalloc(size_t n)
 {
@@ -155,6 +169,7 @@ static void push(char kind, uint64_t ret, uint64_t pc, int kernel, uint64_t site
 	stk[depth].ret = ret;
 	stk[depth].node = n;
 	stk[depth].kernel = kernel;
+	stk[depth].pre = -1;
 	depth++;
 }
 
@@ -208,12 +223,17 @@ static void do_ret(uint64_t pc)
 		depth--;
 }
 
-/* iret within the kernel: pop to the innermost interrupt frame. */
+/* iret within the kernel: pop to the innermost interrupt frame; back
+ * part-way into the block before it (an exception), undo its call. */
 static void do_iret(uint64_t pc)
 {
 	for (int i = depth - 1; i >= 0; i--) {
 		if (stk[i].node->kind == 'i') {
 			depth = i;
+			if (pc >= stk[i].lo && pc < stk[i].hi && stk[i].pre >= 0 && stk[i].pre <= depth) {
+				depth = stk[i].pre;
+				q_undone++;
+			}
 			fix_pending(pc);
 			return;
 		}
@@ -260,6 +280,12 @@ static void from_user(struct cs_code *p, struct cs_code *c)
 {
 	int kind = p->flow == KB_F_SYSCALL ? 's' : 'i';
 
+	while (depth && stk[depth - 1].kernel)
+		depth--;
+	memcpy(ustk_pre, stk, (size_t)depth * sizeof(*stk));
+	ustk_pre_depth = depth;
+	upre_lo = p->pc;
+	upre_hi = p->next;
 	nukey = 0;
 	switch (p->flow) {
 	case KB_F_JMP:
@@ -300,27 +326,34 @@ static void from_user(struct cs_code *p, struct cs_code *c)
 	push((char)kind, 0, c->pc, 1, kind == 's' ? prev_next : 0);
 }
 
-/* The kernel returns to user space at pc. */
+/* The kernel returns to user space at pc: the user stack saved when a
+ * task entered the kernel to resume there (the same task, or another one
+ * after a switch, or a fork's child: its parent's stack); else, after a
+ * syscall, a fresh one (an exec, a signal handler); else (an interrupt
+ * whose resume address was not known) the one there is. */
 static void to_user(uint64_t pc)
 {
 	struct snap *s;
 
 	while (depth && stk[depth - 1].kernel)
 		depth--;
-	for (int i = 0; i < nukey; i++)
-		if (ukey[i] == pc)
-			goto same;
-	if ((s = snap_find(pc, 0))) {
+	if (pc >= upre_lo && pc < upre_hi) {
+		/* back part-way into the block that entered the kernel: an
+		 * exception stopped it, its call or ret did not run */
+		memcpy(stk, ustk_pre, (size_t)ustk_pre_depth * sizeof(*stk));
+		depth = ustk_pre_depth;
+		q_undone++;
+	} else if ((s = snap_find(pc, 0))) {
 		memcpy(stk, s->f, (size_t)s->depth * sizeof(*stk));
+		if (nukey != 1 || ukey[0] != pc)
+			q_restored++;
 		depth = s->depth;
-		q_restored++;
 	} else if (nukey && ukey_syscall) {
-		depth = 0;	/* an exec, a new task, a signal handler */
+		depth = 0;
 		q_started_afresh++;
 	} else {
 		q_kept_unknown++;
 	}
-same:
 	nukey = 0;
 	fix_pending(pc);
 }
@@ -328,7 +361,7 @@ same:
 /* The flow went from p to c. */
 static void step(struct cs_code *p, struct cs_code *c)
 {
-	int pk = p->pc >= KB_KERNEL_START, ck = c->pc >= KB_KERNEL_START, known = 1, expected = 1;
+	int pk = p->pc >= KB_KERNEL_START, ck = c->pc >= KB_KERNEL_START, known = 1, expected = 1, d0 = depth;
 	uint64_t pc = c->pc;
 
 	if (!pk && ck) {
@@ -388,6 +421,11 @@ static void step(struct cs_code *p, struct cs_code *c)
 			q_events_learnt++;
 		q_events++;
 		push('i', 0, pc, 1, 0);
+		if (depth && stk[depth - 1].node->kind == 'i') {
+			stk[depth - 1].pre = p->flow == KB_F_RET ? -1 : d0;
+			stk[depth - 1].lo = p->pc;
+			stk[depth - 1].hi = p->next;
+		}
 	}
 }
 
@@ -487,12 +525,13 @@ void cs_finish(FILE *out, unsigned long nwindows)
 	fprintf(out, "Q unmatched_ret %llu\nQ iret_without_frame %llu\nQ kernel_events %llu\n"
 		"Q kernel_events_at_learnt_entries %llu\nQ user_to_kernel %llu\nQ user_stack_restored %llu\n"
 		"Q user_stack_started_afresh %llu\nQ user_stack_kept_unknown_resume %llu\n"
-		"Q depth_overflow %llu\nQ indirect_callee_fixed %llu\nQ restarted_blocks %llu\nQ contexts %u\n",
+		"Q depth_overflow %llu\nQ indirect_callee_fixed %llu\nQ restarted_blocks %llu\n"
+		"Q exceptions_part_way %llu\nQ contexts %u\n",
 		(unsigned long long)q_unmatched_ret, (unsigned long long)q_iret_no_frame,
 		(unsigned long long)q_events, (unsigned long long)q_events_learnt,
 		(unsigned long long)q_user_entries, (unsigned long long)q_restored,
 		(unsigned long long)q_started_afresh, (unsigned long long)q_kept_unknown,
 		(unsigned long long)q_overflow, (unsigned long long)q_pending_fixed,
-		(unsigned long long)q_restarts, nnodes - 1);
+		(unsigned long long)q_restarts, (unsigned long long)q_undone, nnodes - 1);
 	fprintf(out, "E %lu\n", nwindows);
 }
