@@ -2,8 +2,13 @@
 /* compare: pairs of cells from summary.csv -> %change, its interval, the
  * verdict.
  *
- * usage: compare [--min-effect PCT] [--alpha A] SUMMARY.CSV PAIRS.CSV > COMPARE.CSV
- *        compare [--min-effect PCT] [--alpha A] --rule   (the rule in words)
+ * usage: compare [--min-effect PCT] [--alpha A] [--paired] SUMMARY.CSV PAIRS.CSV > COMPARE.CSV
+ *        compare [--min-effect PCT] [--alpha A] [--paired] --rule   (the rule in words)
+ *
+ * --paired (a duet run: boot i of each kernel ran at once): where time is
+ * real the interval is the paired one over boots of the same number
+ * (summary.csv's boot_ids; verdict_paired), which cancels the drift both
+ * boots of a pair saw.
  *
  * Each pair of PAIRS.CSV is matched for every way of measuring (the WAY
  * columns of analyze/columns: mode, task count, accelerator, CPU model,
@@ -44,7 +49,8 @@ struct cell {
 	char field[NCELL][128];
 	double n, mean, stddev, min, max;
 	double rate[VERDICT_MAX_BOOTS];	/* each boot's; nrates 0: not given */
-	int nrates;
+	long boot_id[VERDICT_MAX_BOOTS];	/* their boot numbers; nids 0: not given */
+	int nrates, nids;
 	int steady;			/* 0: its samples drift */
 	double drift, boot_s;		/* NAN: not given */
 };
@@ -96,11 +102,38 @@ bad:
 	return -1;
 }
 
+/* Each rate's boot number from summary.csv's boot_ids ("1;2;..."): as
+ * many as its rates. */
+static int load_ids(struct cell *c, const char *text, const char *path, long line)
+{
+	const char *s = text;
+
+	c->nids = 0;
+	while (*s) {
+		char *end;
+		long x;
+
+		errno = 0;
+		x = strtol(s, &end, 10);
+		if (end == s || errno || x < 1 || (*end && *end != ';') || c->nids == VERDICT_MAX_BOOTS)
+			goto bad;
+		c->boot_id[c->nids++] = x;
+		s = *end ? end + 1 : end;
+	}
+	if (c->nids && c->nids != c->nrates)
+		goto bad;
+	return 0;
+bad:
+	fprintf(stderr, "%s:%ld: bad boot_ids '%.60s' (a boot number >= 1 for each of its %d rates, ';' between them)\n",
+		path, line, text, c->nrates);
+	return -1;
+}
+
 static int load_summary(const char *path)
 {
 	static const char *const figures[] = { "boots", "mean", "stddev", "min", "max" };
 	enum { NFIG = sizeof(figures) / sizeof(figures[0]) };
-	int col[NCELL], fcol[NFIG], c_rates, c_steady, c_drift, c_boot_s, r;
+	int col[NCELL], fcol[NFIG], c_rates, c_steady, c_drift, c_boot_s, c_ids, r;
 	struct csv in;
 
 	if (csv_open(&in, path))
@@ -116,6 +149,7 @@ static int load_summary(const char *path)
 	c_steady = csv_col_optional(&in, "steady");
 	c_drift = csv_col_optional(&in, "drift_pct");
 	c_boot_s = csv_col_optional(&in, "boot_s");
+	c_ids = csv_col_optional(&in, "boot_ids");
 	while ((r = csv_next(&in)) == 1) {
 		struct cell *c = &cells[ncells];
 
@@ -135,7 +169,8 @@ static int load_summary(const char *path)
 		c->drift = c->boot_s = NAN;
 		if ((c_drift >= 0 && in.field[c_drift][0] && csv_number(&in, c_drift, &c->drift)) ||
 		    (c_boot_s >= 0 && in.field[c_boot_s][0] && csv_number(&in, c_boot_s, &c->boot_s)) ||
-		    (c_rates >= 0 && load_rates(c, in.field[c_rates], path, in.line)))
+		    (c_rates >= 0 && load_rates(c, in.field[c_rates], path, in.line)) ||
+		    (c_ids >= 0 && load_ids(c, in.field[c_ids], path, in.line)))
 			return -1;
 		ncells++;
 	}
@@ -179,6 +214,7 @@ struct row {
 
 static struct row rows[MAX_ROWS];
 static int nrows;
+static int paired;	/* --paired: a duet run */
 
 static void print_number(const char *fmt, double x)
 {
@@ -261,7 +297,20 @@ static void interval(struct row *r, double level)
 	verdict_welch(&r->ch, b->mean, b->stddev, b->n, n->mean, n->stddev, n->n, level);
 	halfwidth = r->ch.halfwidth;
 	r->method = "welch";
-	if (r->real && b->nrates && n->nrates) {
+	if (r->real && paired && b->nids && n->nids) {
+		/* boot i of one kernel against boot i of the other */
+		double x[VERDICT_MAX_BOOTS], y[VERDICT_MAX_BOOTS];
+		int m = 0;
+
+		for (int i = 0; i < b->nids; i++)
+			for (int j = 0; j < n->nids; j++)
+				if (b->boot_id[i] == n->boot_id[j]) {
+					x[m] = b->rate[i];
+					y[m++] = n->rate[j];
+				}
+		verdict_paired(&r->ch, x, y, m, level);
+		r->method = "paired";
+	} else if (r->real && b->nrates && n->nrates) {
 		verdict_rank(&r->ch, b->rate, b->nrates, n->rate, n->nrates, level);
 		r->method = "rank";
 	}
@@ -277,12 +326,15 @@ static void print_rule(double min_effect, double alpha)
 	       "else \"%s\", with the smallest change the run could see and the boots a side "
 	       "that would settle it. The interval is Welch's under icount (boots repeat); "
 	       "where time is real it is the rank interval over every pair of boots (Hodges-Lehmann), "
+	       "%s"
 	       "and a change needs Benjamini-Hochberg over the run's pairs at false discovery rate %g "
 	       "(its interval then at 1 - R x %g / M for R of M pairs selected); "
 	       "a cell whose samples still drift is \"%s\" (not steady)\n",
 	       (1 - alpha) * 100, min_effect, min_effect, VERDICT_NO_CHANGE,
 	       min_effect, VERDICT_IMPROVED, min_effect, VERDICT_REGRESSED,
-	       VERDICT_CANT_TELL, alpha, alpha, VERDICT_CANT_TELL);
+	       VERDICT_CANT_TELL,
+	       paired ? "(a duet: the paired interval over boots that ran at once, Wilcoxon's signed ranks), " : "",
+	       alpha, alpha, VERDICT_CANT_TELL);
 }
 
 /* A finite number in [LO, HI) from an option's value, or exit 2. */
@@ -305,7 +357,7 @@ int main(int argc, char **argv)
 {
 	enum { GROUP, LABEL, BVAR, BTEST, NVAR, NTEST, PUB, NCOLS };
 	static const char *const names[NCOLS] = { COLUMNS_PAIRS };
-	int col[NCOLS], r, m = 0, nsel, min_boots;
+	int col[NCOLS], r, m = 0, nsel, min_boots, min_pairs = 2;
 	double min_effect = 1, alpha = 0.05, p[MAX_ROWS];
 	int sel[MAX_ROWS];
 	struct csv pairs;
@@ -315,7 +367,12 @@ int main(int argc, char **argv)
 			min_effect = option("minimum effect (%)", argv[2], 0, 1e6);
 		else if (!strcmp(argv[1], "--alpha"))
 			alpha = option("alpha", argv[2], 1e-12, 1);
-		else
+		else if (!strcmp(argv[1], "--paired")) {
+			paired = 1;
+			argc--;
+			argv++;
+			continue;
+		} else
 			break;
 		argc -= 2;
 		argv += 2;
@@ -325,7 +382,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (argc != 3) {
-		fprintf(stderr, "usage: compare [--min-effect PCT] [--alpha A] SUMMARY.CSV PAIRS.CSV > COMPARE.CSV | --rule\n");
+		fprintf(stderr, "usage: compare [--min-effect PCT] [--alpha A] [--paired] SUMMARY.CSV PAIRS.CSV > COMPARE.CSV | --rule\n");
 		return 2;
 	}
 	if (load_summary(argv[1]) || csv_open(&pairs, argv[2]))
@@ -381,6 +438,9 @@ int main(int argc, char **argv)
 	 * selected pair's interval at Benjamini and Yekutieli's level. */
 	nsel = verdict_bh(p, m, alpha, sel);
 	min_boots = verdict_rank_min_boots(m, alpha);
+	/* a signed-rank test of n pairs gives p no lower than 2^(1-n) */
+	while (min_pairs < VERDICT_MAX_BOOTS && ldexp(1, 1 - min_pairs) > alpha / (m > 0 ? m : 1))
+		min_pairs++;
 	for (int i = 0, k = 0; i < nrows; i++) {
 		struct row *w = &rows[i];
 		double published = atof(w->pub);
@@ -399,7 +459,8 @@ int main(int argc, char **argv)
 		if (!strcmp(w->verdict, VERDICT_CANT_TELL)) {
 			w->detectable = verdict_detectable(&w->ch, min_effect);
 			w->boots_needed = verdict_boots_needed(&w->ch, min_effect, boots,
-							       w->real && !strcmp(w->method, "rank") ? min_boots : 2);
+							       !w->real ? 2 : !strcmp(w->method, "rank") ? min_boots :
+							       !strcmp(w->method, "paired") ? min_pairs : 2);
 		}
 		/* A sign is only compared when the change is one. */
 		if (*w->pub && (!strcmp(w->verdict, VERDICT_IMPROVED) ||

@@ -148,6 +148,9 @@ static void print_col(const char *name, const struct cell *c, const struct stats
 			printf("%.3f", d.pct);
 	} else if (!strcmp(name, "steady"))
 		fputs(cell_drift(c).steady ? "yes" : "no", stdout);
+	else if (!strcmp(name, "boot_ids"))
+		for (int b = 0; b < c->nboots; b++)
+			printf("%s%ld", b ? ";" : "", c->boot[b]);
 	else if (!strcmp(name, "boot_s"))
 		printf("%.3f", c->nboots ? total(c->secs, c->nboots) / c->nboots : 0);
 	else {

@@ -74,6 +74,27 @@ int verdict_rank_min_boots(int m, double q)
 	return n;
 }
 
+/* F[w] = P(W <= w) for w = 0 .. n(n+1)/2, W Wilcoxon's signed-rank
+ * statistic of N pairs under no change: the coefficients of the product
+ * over i of (1 + q^i), over 2^n. */
+static double *signed_rank_cdf(int n)
+{
+	int top = n * (n + 1) / 2;
+	double *a = calloc(top + 1, sizeof(*a)), sum = 0;
+
+	if (!a)
+		return NULL;
+	a[0] = 1;
+	for (int i = 1; i <= n; i++)
+		for (int w = top; w >= i; w--)
+			a[w] += a[w - i];
+	for (int w = 0; w <= top; w++) {
+		sum += a[w];
+		a[w] = sum / ldexp(1, n);
+	}
+	return a;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -130,6 +151,50 @@ int verdict_rank(struct change *c, const double *base, int n1,
 
 /* qsort has no argument for the p-values it orders by. */
 static const double *bh_p;
+
+int verdict_paired(struct change *c, const double *base, const double *new,
+		   int n, double level)
+{
+	static double d[VERDICT_MAX_BOOTS], w[VERDICT_MAX_BOOTS * (VERDICT_MAX_BOOTS + 1) / 2];
+	int nw = 0, k, top = n * (n + 1) / 2;
+	double *cdf, tail, wplus = 0, most = 0, least;
+
+	c->lo = c->hi = c->p = NAN;
+	c->level = level;
+	if (n < 1 || n > VERDICT_MAX_BOOTS)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		if (!(base[i] >= 0) || !(new[i] >= 0) || !isfinite(base[i]) || !isfinite(new[i]))
+			return -1;
+		most = fmax(most, fmax(base[i], new[i]));
+	}
+	if (!(most > 0))
+		return -1;
+	least = most * 1e-9;	/* a boot with no CPU: as in verdict_rank */
+	for (int i = 0; i < n; i++)
+		d[i] = log(fmax(new[i], least) / fmax(base[i], least));
+	/* Walsh averages (d[i] + d[j]) / 2, i <= j; W+ counts those above 0
+	 * (ties one half): it is Wilcoxon's statistic. */
+	for (int i = 0; i < n; i++)
+		for (int j = i; j < n; j++) {
+			w[nw] = (d[i] + d[j]) / 2;
+			wplus += w[nw] > 0 ? 1 : w[nw] == 0 ? 0.5 : 0;
+			nw++;
+		}
+	if (!(cdf = signed_rank_cdf(n)))
+		return -1;
+	c->p = fmin(1, 2 * cdf[(int)floor(fmin(wplus, top - wplus))]);
+	tail = (1 - level) / 2;
+	for (k = 0; k < top / 2 + 1 && cdf[k] <= tail * (1 + 1e-12); k++)
+		;
+	free(cdf);
+	if (k >= 1) {
+		qsort(w, nw, sizeof(*w), cmp_double);
+		c->lo = (exp(w[k - 1]) - 1) * 100;
+		c->hi = (exp(w[nw - k]) - 1) * 100;
+	}
+	return 0;
+}
 
 static int cmp_by_p(const void *a, const void *b)
 {

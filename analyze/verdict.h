@@ -43,6 +43,19 @@ void verdict_welch(struct change *c, double mean1, double sd1, double n1,
 int verdict_rank(struct change *c, const double *base, int n1,
 		 const double *new, int n2, double level);
 
+/* The paired interval of a duet run, whose boots ran two at a time (boot
+ * i of each side at once, on disjoint CPUs): the ratios new[i]/base[i],
+ * their Walsh averages (on the log scale) and the exact distribution of
+ * Wilcoxon's signed-rank statistic give the interval (Hodges and
+ * Lehmann again), at least LEVEL whatever the noise's shape when each
+ * pair's log ratio is symmetric about the true one (an A/A whose sides
+ * swap CPUs every boot is). Drift that hits both boots of a pair cancels.
+ * p is the signed-rank test's exact two-sided p-value. N pairs, at most
+ * VERDICT_MAX_BOOTS; lo, hi NAN when no interval reaches LEVEL. Returns
+ * -1 as verdict_rank does. */
+int verdict_paired(struct change *c, const double *base, const double *new,
+		   int n, double level);
+
 /* The smallest two-sided p-value a rank test of N1 and N2 boots can give:
  * 2 / C(n1 + n2, n1). */
 double verdict_rank_min_p(int n1, int n2);

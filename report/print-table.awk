@@ -54,7 +54,7 @@ function why() {
 function ptext(p) { return p == "" ? "-" : p + 0 < 0.001 ? "<0.001" : sprintf("%.3f", p) }
 v("group") !~ /^seed / {
 	t = table_key()
-	if (!(t in nrows)) { table[++ntables] = t; title[t] = v("group") " [" v("mode") "; " v("accel") ", " v("cpu_model") (v("qemu_cpu") != "" ? "; -cpu " v("qemu_cpu") : "") "]"; head[t] = sprintf("%14s %8s %-26s %14s %8s %7s  %-12s %5s  %s", v("base_variant"), "±stddev", "  %change [" 100 * (1 - v("alpha")) "% interval]", v("new_variant"), "±stddev", "p", "verdict", "tasks", "testcase") }
+	if (!(t in nrows)) { table[++ntables] = t; title[t] = v("group") " [" v("mode") "; " v("accel") ", " v("cpu_model") (v("qemu_cpu") != "" ? "; -cpu " v("qemu_cpu") : "") "]"; head[t] = sprintf("%14s %8s %-26s %14s %8s %7s  %-12s %5s  %s", v("base_variant"), "±stddev", "  %change [" sprintf("%.4g", 100 * (1 - v("alpha"))) "% interval]", v("new_variant"), "±stddev", "p", "verdict", "tasks", "testcase") }
 	if ("fdr_pairs" in csv_c && v("fdr_pairs") != "") { fdr = v("fdr_pairs"); alpha_seen = v("alpha") }
 	if (v("group") ~ /@base -> / && v("accel") !~ /^icount/) across = 1
 	if (!((t, v("base_test")) in ntask)) tests[t, ++ntests[t]] = v("base_test")

@@ -14,7 +14,7 @@ if ! cc -std=gnu11 -Wall -Wextra -O2 -o "$tmp/verdict-sim" tests/analyze/verdict
 	exit 1
 fi
 make -s build/analyze/compare || { fail "build compare"; exit 1; }
-echo "plan 43"
+echo "plan 50"
 "$tmp/verdict-sim"
 
 # summary rows under tcg with each boot's rate: VARIANT TESTCASE RATES [STEADY]
@@ -72,3 +72,20 @@ check "a negative boot rate exits 2 with one line naming row 2 ($rc)" \
 	sh -c '[ "$1" -eq 2 ] && [ "$(echo "$2" | wc -l)" -eq 1 ] && echo "$2" | grep -q "bad.csv:2: bad rates"' - "$rc" "$err"
 sed '2s/;11600000;/;/' "$tmp/summary.csv" >"$tmp/short.csv"
 expect_exit 2 "fewer rates than boots exits 2" build/analyze/compare "$tmp/short.csv" "$tmp/pairs.csv"
+# --paired (a duet): boot i of each kernel ran at once and saw the same
+# drift (here 100 or 200 ops/s, a factor 2); the new kernel is 5% slower
+# in every pair. Unpaired, the drift hides it; paired, it is regressed.
+{
+	echo "variant,kernel,profile,accel,cpu_model,testcase,mode,tasks,boots,samples,median,mean,stddev,min,max,per_task,qemu_cpu,idle_pct,rates,drift_pct,steady,boot_s,boot_ids"
+	echo "a,k-a,minimal,native,Test CPU,t,processes,1,8,8,150,150,53.5,100,200,150,host,,100;200;101;199;100.5;201;99;200.5,,yes,0.1,1;2;3;4;5;6;7;8"
+	echo "b,k-b,minimal,native,Test CPU,t,processes,1,8,8,142.5,142.5,50.8,95,190,142.5,host,,190;95;95.95;189.05;95.475;190.95;94.05;190.475,,yes,0.1,2;1;3;4;5;6;7;8"
+} >"$tmp/duet.csv"
+{ pair_head; echo "a -> b,t,a,t,b,t,"; } >"$tmp/duet-pairs.csv"
+build/analyze/compare "$tmp/duet.csv" "$tmp/duet-pairs.csv" >"$tmp/unpaired.csv" 2>/dev/null
+build/analyze/compare --paired "$tmp/duet.csv" "$tmp/duet-pairs.csv" >"$tmp/paired.csv" 2>/dev/null
+check "a duet's drift unpaired: can't tell ($(pick "$tmp/unpaired.csv" ci_lo_pct), $(pick "$tmp/unpaired.csv" ci_hi_pct))" \
+	[ "$(pick "$tmp/unpaired.csv" verdict)/$(pick "$tmp/unpaired.csv" ci_method)" = "can't tell/rank" ]
+check "--paired pairs boots by number (b's rates list boot 2 first): regressed, [-5.00, -5.00] (every pair exactly 0.95)" \
+	[ "$(pick "$tmp/paired.csv" verdict)/$(pick "$tmp/paired.csv" ci_method)/$(pick "$tmp/paired.csv" ci_lo_pct)/$(pick "$tmp/paired.csv" ci_hi_pct)" = "regressed/paired/-5.00/-5.00" ]
+sed '3s/;1;3;4;5;6;7;8$/;1;3;4/' "$tmp/duet.csv" >"$tmp/short-ids.csv"
+expect_exit 2 "fewer boot_ids than rates exits 2" build/analyze/compare --paired "$tmp/short-ids.csv" "$tmp/duet-pairs.csv"

@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -68,6 +69,13 @@ static void mean_sd(const double *v, int n, double *mean, double *sd)
 }
 
 static int failures;
+
+static int cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
 
 static void check(int cond, const char *fmt, double a, double b)
 {
@@ -167,6 +175,37 @@ static double adaptive_false(const int *looks, int nlooks, double alpha_look, en
 		}
 	}
 	return (double)wrong / draws;
+}
+
+/* A duet: boot i of each side at once, a drift they share (the host's two
+ * speed modes, and 3% more) and 1% each of their own; a true change of
+ * TRUE_PCT. The paired interval's coverage, and the median width of the
+ * paired and of the unpaired rank interval over the same draws. */
+static double duet(int n, double true_pct, int draws, double *width_paired, double *width_rank)
+{
+	double b[VERDICT_MAX_BOOTS], x[VERDICT_MAX_BOOTS], wp[4000], wr[4000];
+	int covered = 0;
+
+	for (int d = 0; d < draws; d++) {
+		struct change p, r;
+
+		for (int i = 0; i < n; i++) {
+			double shared = (uniform() < 0.5 ? -0.26 : 0.26) + 0.03 * normal();
+
+			b[i] = 1e6 * exp(shared + 0.01 * normal());
+			x[i] = 1e6 * (1 + true_pct / 100) * exp(shared + 0.01 * normal());
+		}
+		verdict_paired(&p, b, x, n, 0.95);
+		verdict_rank(&r, b, n, x, n, 0.95);
+		covered += p.lo <= true_pct && true_pct <= p.hi;
+		wp[d] = p.hi - p.lo;
+		wr[d] = r.hi - r.lo;
+	}
+	qsort(wp, draws, sizeof(double), cmp);
+	qsort(wr, draws, sizeof(double), cmp);
+	*width_paired = wp[draws / 2];
+	*width_rank = wr[draws / 2];
+	return (double)covered / draws;
 }
 
 /* 60 pairs a run, EFFECTS of them with a true +10%, 8 boots a side, normal
@@ -287,6 +326,19 @@ int main(void)
 		}
 		f = adaptive_false(every, 9, 0.05, NORMAL, DRAWS);
 		check(f > top, "... a look after every boot from 4 to 12 at alpha: %.3f (over %.3f: the check can fail)", f, top);
+	}
+
+	/* Duet: the paired interval covers at 95% and is far narrower than
+	 * the unpaired one when the host's drift hits both sides at once. */
+	{
+		double wp, wr, cov = duet(10, -5, DRAWS, &wp, &wr);
+
+		check(cov >= floor95, "duet, 10 pairs, shared two-mode drift, true -5%%: the paired interval covers %.3f (>= %.3f)", cov, floor95);
+		check(wp < wr / 5, "... its median width %.2f points against the unpaired rank interval's %.2f", wp, wr);
+		cov = duet(10, 0, DRAWS, &wp, &wr);
+		check(cov >= floor95, "duet A/A: covers 0 in %.3f of draws (>= %.3f)", cov, floor95);
+		check(verdict_paired(&(struct change){0}, (double[]){ 1, 2 }, (double[]){ 1, -1 }, 2, 0.95) == -1,
+		      "a negative rate in a pair is refused%.0s%.0s", 0, 0);
 	}
 
 	/* The false discovery rate over 60 pairs, 10 of them real. */

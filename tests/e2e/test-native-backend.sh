@@ -11,7 +11,7 @@
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export KABENCH_RESULTS="$tmp/results"
-echo "plan 17"
+echo "plan 22"
 cat >"$tmp/tiny.exp" <<'EOT'
 compare 6.1 6.1-fstat getppid
 interval 0.02
@@ -73,3 +73,20 @@ check "... two pairs compared within the run, each with its interval" \
 	[ "$(awk -F, 'NR > 1 && $0 ~ /rank/ { n++ } END { print n + 0 }' "$d/compare.csv")" = 2 ]
 check "... the known effect's cells ran the worker with --steal 5" grep -qx "steal_pct=5" "$d/boots/host+steal5-1/facts"
 expect_exit 2 "kabench --steal 60 (not under 50%) exits 2" bench/kabench --test getppid --steal 60
+
+# A duet: boot r of both kernels at once, each on a CPU of its own, the
+# kernels swapping CPUs every boot; the intervals pair boots by number.
+sed 's/^repeats 4$/repeats 2/; /steal5/d' "$tmp/aa.exp" >"$tmp/duet.exp"
+echo "duet 1" >>"$tmp/duet.exp"
+make -s bench EXPERIMENT="$tmp/duet.exp" ACCEL=native >"$tmp/out5" 2>"$tmp/err5"
+rc=$?
+e=$(ls -d "$KABENCH_RESULTS"/*-duet 2>/dev/null | tail -n 1)
+check "a native duet run succeeds (exit $rc)" sh -c '[ "$1" -eq 0 ] && [ -d "$2/boots" ]' - "$rc" "$e"
+cpus() { sed -n 's/^host_cpus=//p' "$e/boots/$1/facts"; }
+check "boot 1: host on CPU 0, host-aa on CPU 1; boot 2 swapped ($(cpus host-1) $(cpus host-aa-1) $(cpus host-2) $(cpus host-aa-2))" \
+	[ "$(cpus host-1) $(cpus host-aa-1) $(cpus host-2) $(cpus host-aa-2)" = "0-0 1-1 1-1 0-0" ]
+check "... and its interval is the paired one" [ "$(pick "$e/compare.csv" ci_method label=getppid)" = paired ]
+err=$(plan/run-experiment "$tmp/aa.exp" ACCEL=native DUET=1 2>&1 >/dev/null); rc=$?
+check "a duet of three kernels is refused: exit 2, one line naming them" \
+	sh -c '[ "$1" -eq 2 ] && [ "$(echo "$2" | wc -l)" -eq 1 ] && echo "$2" | grep -q "a duet runs two kernels at once: .* 3 kernel x CPU groups (host, host-aa, host+steal5)"' - "$rc" "$err"
+expect_exit 2 "DUET=2 is refused" make -s bench EXPERIMENT="$tmp/duet.exp" ACCEL=native DUET=2

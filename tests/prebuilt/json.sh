@@ -15,7 +15,7 @@ COMPARE_SHAPE='def side: (keys == ["boots", "kernel", "max", "mean", "min", "std
 	and (.change_pct | type == "number") and (.p_value == null or (.p_value | type == "number"))
 	and ([.verdict] | inside(["improved", "regressed", "no change", "can'"'"'t tell"]))
 	and (.interval_pct == null or (.interval_pct | type == "array" and length == 2 and .[0] <= .[1]))
-	and (.interval_level | type == "number") and ([.interval_method] | inside(["welch", "rank"]))
+	and (.interval_level | type == "number") and ([.interval_method] | inside(["welch", "rank", "paired"]))
 	and (.min_effect_pct | type == "number") and (.alpha | type == "number")
 	and (.published_pct == null or (.published_pct | type == "number")))'
 jq_true() { jq -e "$1" "$2" >/dev/null; }
