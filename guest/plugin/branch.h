@@ -11,6 +11,8 @@ enum kb_flow {
 	KB_F_NEXT = 0,		/* falls through to the next instruction */
 	KB_F_JCC,		/* conditional: target or next (jcc, loop, jrcxz) */
 	KB_F_JMP,		/* direct jump to target */
+	KB_F_REP,		/* a rep string instruction: itself again or next */
+	/* (the flows above leave the stack alone) */
 	KB_F_JMP_IND,		/* indirect jump (or far jump) */
 	KB_F_CALL,		/* direct call of target */
 	KB_F_CALL_IND,		/* indirect call (or far call) */
@@ -20,7 +22,6 @@ enum kb_flow {
 	KB_F_IRET,		/* iret */
 	KB_F_TRAP,		/* raises an exception or interrupt: int3, int n, into, int1, ud2 */
 	KB_F_HLT,		/* waits for an interrupt */
-	KB_F_REP,		/* a rep string instruction: itself again or next */
 };
 
 struct kb_flow_info {

@@ -51,9 +51,9 @@ struct node {
 };
 
 struct cell {			/* a bucket's executions in one context */
+	uint64_t count;		/* in this window */
 	struct node *node;
 	struct cs_code *code;
-	uint64_t count;		/* in this window */
 	struct cell *hnext, *dnext;
 };
 
@@ -111,6 +111,20 @@ static void *zalloc(size_t n)
 		exit(1);
 	}
 	return p;
+}
+
+/* cells side by side in blocks, in the order they are made */
+static struct cell *cell_new(void)
+{
+	static struct cell *block;
+	static size_t left;
+
+	if (!left) {
+		left = 4096;
+		block = zalloc(left * sizeof(*block));
+	}
+	left--;
+	return block++;
 }
 
 static struct node *top(void)
@@ -444,19 +458,22 @@ void cs_exec(unsigned int vcpu, void *udata)
 		depth = 0;
 		prev = NULL;
 	}
-	if (prev)
+	/* the common case first: a fall-through, a jump or a branch to
+	 * where it leads, in the same space, leaves the stack alone */
+	if (prev && !(prev->flow <= KB_F_REP && !((prev->pc ^ c->pc) >> 63) &&
+		      (c->pc == prev_next || c->pc == prev->target)))
 		step(prev, c);
 	prev = c;
 	prev_next = c->next;
 	n = top();
-	if (c->cache_node[0] == n) {
-		x = c->cache_cell[0];
-	} else if (c->cache_node[1] == n) {
-		x = c->cache_cell[1];
-		c->cache_node[1] = c->cache_node[0];
-		c->cache_cell[1] = c->cache_cell[0];
-		c->cache_node[0] = n;
-		c->cache_cell[0] = x;
+	if (c->cache_node0 == n) {
+		x = c->cache_cell0;
+	} else if (c->cache_node1 == n) {
+		x = c->cache_cell1;
+		c->cache_node1 = c->cache_node0;
+		c->cache_cell1 = c->cache_cell0;
+		c->cache_node0 = n;
+		c->cache_cell0 = x;
 	} else {
 		uint64_t h = ((uintptr_t)n * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)c->id * 0xff51afd7ed558ccdull);
 		struct cell **slot = &cell_tab[(h >> 24) & (CELL_HASH - 1)];
@@ -465,16 +482,16 @@ void cs_exec(unsigned int vcpu, void *udata)
 			if (x->node == n && x->code == c)
 				break;
 		if (!x) {
-			x = zalloc(sizeof(*x));
+			x = cell_new();
 			x->node = n;
 			x->code = c;
 			x->hnext = *slot;
 			*slot = x;
 		}
-		c->cache_node[1] = c->cache_node[0];
-		c->cache_cell[1] = c->cache_cell[0];
-		c->cache_node[0] = n;
-		c->cache_cell[0] = x;
+		c->cache_node1 = c->cache_node0;
+		c->cache_cell1 = c->cache_cell0;
+		c->cache_node0 = n;
+		c->cache_cell0 = x;
 	}
 	if (!x->count++) {
 		x->dnext = dirty_cells;

@@ -11,13 +11,14 @@
 
 /* What the shadow stack knows of a bucket (a block's code), made at
  * translation time. */
-struct cs_code {
+struct cs_code {		/* (what a block execution reads first) */
 	uint64_t pc;		/* its first instruction */
 	uint64_t next;		/* the address after its last instruction */
 	uint64_t target;	/* the last instruction's direct target */
 	uint32_t id;		/* the bucket's id in plugin.raw */
 	uint8_t flow;		/* the last instruction's enum kb_flow */
-	void *cache_node[2], *cache_cell[2];	/* its last two (context, count) */
+	void *cache_node0, *cache_cell0;	/* its last (context, count) */
+	void *cache_node1, *cache_cell1;	/* and the one before */
 };
 
 /* One execution of the code (udata: its struct cs_code): the plugin's

@@ -44,8 +44,9 @@ KB_EXPORT int qemu_plugin_version = KB_QEMU_PLUGIN_API;
 #define HASH_SIZE (1u << 18)
 #define MAX_INSNS 512
 
-struct bucket {
+struct bucket {			/* (64-byte aligned: count and cs share a line) */
 	uint64_t count;		/* executions in the current window (inline adds) */
+	struct cs_code cs;	/* for the shadow stack (stacks=) */
 	uint64_t pc, hash;
 	uint32_t id, n, size, ncls, ncall;
 	int used;		/* written in some window */
@@ -53,7 +54,6 @@ struct bucket {
 	uint16_t *cls;		/* ncls pairs of (class, count) */
 	uint64_t *call;		/* ncall direct call targets */
 	struct bucket *hnext, *next;
-	struct cs_code cs;	/* for the shadow stack (stacks=) */
 };
 
 struct mark {
@@ -124,7 +124,12 @@ static struct bucket *get_bucket(const struct qemu_plugin_tb *tb, size_t first, 
 	for (b = table[h & (HASH_SIZE - 1)]; b; b = b->hnext)
 		if (b->hash == h && b->pc == pc && b->n == n)
 			return b;
-	b = xcalloc(1, sizeof(*b));
+	b = aligned_alloc(64, (sizeof(*b) + 63) & ~(size_t)63);
+	if (!b) {
+		fprintf(stderr, "kabench-prof: out of memory\n");
+		exit(1);
+	}
+	memset(b, 0, sizeof(*b));
 	b->pc = pc;
 	b->hash = h;
 	b->n = (uint32_t)n;
