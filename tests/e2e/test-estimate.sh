@@ -57,8 +57,10 @@ check "the run says whether the estimates settled, and on which CPU" \
 ns=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	$c["role"] == "estimate" && $c["label"] == "patched fstat vs stock fstat" && $c["base_ns"] != "-" {
 		printf "%.1f -> %.1f (%+.1f ns)", $c["base_ns"], $c["new_ns"], $c["new_ns"] - $c["base_ns"]; exit }' "$run/estimates.csv")
-check "the estimate gives ns a call here ($ns), beside the published 196.5 -> 131.1 and the floor" \
-	sh -c '[ -n "$2" ] && grep -Eq "^      ns a call here: $2; published on Sapphire Rapids: 196\.5 -> 131\.1 \(-65\.4 ns\); floor here: getppid [0-9]+\.[0-9] ns$" "$1"' - "$tmp/out" "$(printf '%s' "$ns" | sed 's/[().]/\\&/g')"
+check "table.txt: the estimate gives ns a call here ($ns), beside the published 196.5 -> 131.1 and the floor" \
+	sh -c '[ -n "$2" ] && grep -Eq "^      ns a call here: $2; published on Sapphire Rapids: 196\.5 -> 131\.1 \(-65\.4 ns\); floor here: getppid [0-9]+\.[0-9] ns$" "$1"' - "$run/table.txt" "$(printf '%s' "$ns" | sed 's/[().]/\\&/g')"
 check "the estimates name what dilutes them: the floor, PTI, the host kernel against 6.1's" \
-	sh -c 'grep -q "^    syscall floor: getppid" "$1" && grep -Eq "^    page-table isolation: (on|off)" "$1" && grep -q "^    host kernel $(uname -r), not the guest kernels (6\.1\." "$1"' - "$tmp/out"
+	sh -c 'grep -q "^    syscall floor: getppid" "$1" && grep -Eq "^    page-table isolation: (on|off)" "$1" && grep -q "^    host kernel $(uname -r), not the guest kernels (6\.1\." "$1"' - "$run/table.txt"
+check "the terminal gets the estimates' head and a pointer to their working, not the working" \
+	sh -c 'grep -q "^(the estimates'"'"' working: .*VERBOSE=1 prints it here)$" "$1" && ! grep -q "^    syscall floor: getppid" "$1"' - "$tmp/out"
 echo "# $(grep 'patched fstat vs stock fstat.*icount' "$tmp/out" | tail -n 1 | tr -s ' ')"
