@@ -14,7 +14,7 @@ if ! cc -std=gnu11 -Wall -Wextra -O2 -o "$tmp/verdict-sim" tests/analyze/verdict
 	exit 1
 fi
 make -s build/analyze/compare || { fail "build compare"; exit 1; }
-echo "plan 50"
+echo "plan 54"
 "$tmp/verdict-sim"
 
 # summary rows under tcg with each boot's rate: VARIANT TESTCASE RATES [STEADY]
@@ -89,3 +89,28 @@ check "--paired pairs boots by number (b's rates list boot 2 first): regressed, 
 	[ "$(pick "$tmp/paired.csv" verdict)/$(pick "$tmp/paired.csv" ci_method)/$(pick "$tmp/paired.csv" ci_lo_pct)/$(pick "$tmp/paired.csv" ci_hi_pct)" = "regressed/paired/-5.00/-5.00" ]
 sed '3s/;1;3;4;5;6;7;8$/;1;3;4/' "$tmp/duet.csv" >"$tmp/short-ids.csv"
 expect_exit 2 "fewer boot_ids than rates exits 2" build/analyze/compare --paired "$tmp/short-ids.csv" "$tmp/duet-pairs.csv"
+# summarize: a cell whose samples still drift. Three boots, three samples
+# each; the drifting cell's rate climbs 10% from its first sample to its
+# last in every boot (tlb_flush3 before its first pass over its file),
+# the steady one moves 0.5% (under the 1% it takes), the noisy one swings
+# 10% up in one boot and down in another (no trend the boots agree on).
+{
+	analyze/columns samples
+	for b in 1 2 3; do
+		for s in 1 2 3; do
+			up=$(awk -v s=$s -v b=$b 'BEGIN { printf "%.0f", 1000 * (1 + 0.05 * (s - 1)) * (1 + b / 1000) }')
+			flat=$(awk -v s=$s 'BEGIN { printf "%.0f", 1000 * (1 + 0.0025 * (s - 1)) }')
+			swing=$(awk -v s=$s -v b=$b 'BEGIN { printf "%.0f", 1000 * (1 + (b == 2 ? -1 : 1) * 0.05 * (s - 1)) }')
+			for row in "drifts $up" "steady $flat" "swings $swing"; do
+				set -- $row
+				echo "x,k,k1,minimal,tcg,CPU,max,none,$1,processes,1,$b,$s,1.0,$2,$2,"
+			done
+		done
+	done
+} >"$tmp/drift-samples.csv"
+build/analyze/summarize "$tmp/drift-samples.csv" >"$tmp/drift-summary.csv"
+check "summarize: a 10% climb in every boot is not steady (drift $(pick "$tmp/drift-summary.csv" drift_pct testcase=drifts)%)" \
+	[ "$(pick "$tmp/drift-summary.csv" steady testcase=drifts)" = no ]
+check "... 0.5% is steady (under 1%)" [ "$(pick "$tmp/drift-summary.csv" steady testcase=steady)" = yes ]
+check "... a swing the boots do not agree on is steady" [ "$(pick "$tmp/drift-summary.csv" steady testcase=swings)" = yes ]
+check "... boot_ids lists each rate's boot" [ "$(pick "$tmp/drift-summary.csv" boot_ids testcase=drifts)" = "1;2;3" ]
