@@ -98,7 +98,7 @@ struct row {
 
 /* ---- profile-stacks.c: the call paths (the plugin's stacks= file) ---- */
 struct snode {
-	uint32_t parent;
+	uint32_t parent;	/* its place in snodes[] */
 	char kind;		/* c call, s syscall, i interrupt or exception */
 	int described;
 	uint64_t pc;		/* the callee or entry point; 0 not known */
@@ -114,7 +114,7 @@ struct swindow {
 	struct sentry *k;	/* entries per context (bucket unused) */
 	size_t nk;
 };
-extern struct snode *snodes;
+extern struct snode *snodes;	/* the root first, then in file order */
 extern size_t nsnodes;
 extern struct swindow *swin;
 extern size_t nswin;

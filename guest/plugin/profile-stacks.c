@@ -19,6 +19,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,16 +32,24 @@ size_t nswin;
 char **squality;
 size_t nsquality;
 
-static struct snode *snode_at(unsigned long id)
-{
-	if (id >= nsnodes) {
-		size_t n = id + 1 > 2 * nsnodes ? id + 1 : 2 * nsnodes;
+/* Contexts are kept side by side in the order of their N records, whose
+ * ids rise (the plugin numbers them as it makes them): an id is found by
+ * binary search, so memory follows the file's size, never its ids. */
+static unsigned long *snode_id;
 
-		snodes = xrealloc(snodes, n * sizeof(*snodes));
-		memset(snodes + nsnodes, 0, (n - nsnodes) * sizeof(*snodes));
-		nsnodes = n;
+static long dense_of(unsigned long id)
+{
+	size_t lo = 0, hi = nsnodes;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (snode_id[mid] < id)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	return &snodes[id];
+	return lo < nsnodes && snode_id[lo] == id ? (long)lo : -1;
 }
 
 void read_stacks(const char *path)
@@ -54,7 +63,12 @@ void read_stacks(const char *path)
 		die(1, "plugin stacks %s: %s", path, strerror(errno));
 	if (getline(&line, &cap, f) < 0 || strcmp(line, "kabench-stacks 1\n") != 0)
 		die(1, "plugin stacks %s: not a kabench-stacks 1 file", path);
-	snode_at(0)->described = 1;	/* the root */
+	snodes = xrealloc(NULL, sizeof(*snodes));	/* the root, id 0 */
+	snode_id = xrealloc(NULL, sizeof(*snode_id));
+	memset(snodes, 0, sizeof(*snodes));
+	snodes[0].described = 1;
+	snode_id[0] = 0;
+	nsnodes = 1;
 	while (getline(&line, &cap, f) > 0) {
 		unsigned long id, b, parent;
 		unsigned long long x, y;
@@ -74,7 +88,8 @@ void read_stacks(const char *path)
 			cap_s = cap_k = 0;
 			break;
 		case 'S':
-			if (!w || sscanf(line, "S %lu %lu %llu", &id, &b, &x) != 3)
+			if (!w || sscanf(line, "S %lu %lu %llu", &id, &b, &x) != 3 || id > UINT32_MAX ||
+			    b > UINT32_MAX)
 				goto bad;
 			if (w->ns == cap_s) {
 				cap_s = cap_s ? 2 * cap_s : 1024;
@@ -84,10 +99,9 @@ void read_stacks(const char *path)
 			w->s[w->ns].bucket = (uint32_t)b;
 			w->s[w->ns].count = x;
 			w->ns++;
-			snode_at(id);
 			break;
 		case 'K':
-			if (!w || sscanf(line, "K %lu %llu", &id, &x) != 2 || !id)
+			if (!w || sscanf(line, "K %lu %llu", &id, &x) != 2 || !id || id > UINT32_MAX)
 				goto bad;
 			if (w->nk == cap_k) {
 				cap_k = cap_k ? 2 * cap_k : 256;
@@ -96,20 +110,24 @@ void read_stacks(const char *path)
 			w->k[w->nk].node = (uint32_t)id;
 			w->k[w->nk].count = x;
 			w->nk++;
-			snode_at(id);
 			break;
 		case 'N': {
 			struct snode *n;
+			long pd;
 
-			if (sscanf(line, "N %lu %lu %c %llx %llx", &id, &parent, &kind, &x, &y) != 5 || !id ||
-			    parent >= id || !strchr("csi", kind) || !snode_at(parent)->described)
+			if (sscanf(line, "N %lu %lu %c %llx %llx", &id, &parent, &kind, &x, &y) != 5 ||
+			    id <= snode_id[nsnodes - 1] || id > UINT32_MAX || !strchr("csi", kind) ||
+			    (pd = dense_of(parent)) < 0)
 				goto bad;
-			n = snode_at(id);
-			n->parent = (uint32_t)parent;
+			snodes = xrealloc(snodes, (nsnodes + 1) * sizeof(*snodes));
+			snode_id = xrealloc(snode_id, (nsnodes + 1) * sizeof(*snode_id));
+			n = &snodes[nsnodes];
+			n->parent = (uint32_t)pd;
 			n->kind = kind;
 			n->pc = x;
 			n->site = y;
 			n->described = 1;
+			snode_id[nsnodes++] = id;
 			break;
 		}
 		case 'I':
@@ -137,15 +155,24 @@ bad:
 	fclose(f);
 	if (!ended)
 		die(1, "plugin stacks %s: incomplete (no end record: QEMU killed before it exited?)", path);
+	/* the contexts' ids -> their places in snodes[] */
 	for (size_t w = 0; w < nswin; w++) {
-		for (size_t i = 0; i < swin[w].ns; i++)
-			if (!snodes[swin[w].s[i].node].described)
+		for (size_t i = 0; i < swin[w].ns; i++) {
+			long d = dense_of(swin[w].s[i].node);
+
+			if (d < 0)
 				die(1, "plugin stacks %s: context %u counted but not described", path,
 				    swin[w].s[i].node);
-		for (size_t i = 0; i < swin[w].nk; i++)
-			if (!snodes[swin[w].k[i].node].described)
+			swin[w].s[i].node = (uint32_t)d;
+		}
+		for (size_t i = 0; i < swin[w].nk; i++) {
+			long d = dense_of(swin[w].k[i].node);
+
+			if (d < 0)
 				die(1, "plugin stacks %s: context %u entered but not described", path,
 				    swin[w].k[i].node);
+			swin[w].k[i].node = (uint32_t)d;
+		}
 	}
 }
 
@@ -178,8 +205,8 @@ static int map_get(uint32_t id, uint32_t *slot)
 static void map_raw_ids(const char *raw)
 {
 	FILE *f = fopen(raw, "r");
-	char line[256];
-	size_t n = 0, w = 0, k = 0;
+	char *line = NULL;
+	size_t n = 0, w = 0, k = 0, cap = 0;
 	int in = 0;
 
 	for (size_t i = 0; i < nwin; i++)
@@ -191,7 +218,7 @@ static void map_raw_ids(const char *raw)
 	memset(map_id, 0, map_cap * sizeof(*map_id));
 	if (!f)
 		die(1, "plugin output %s: %s", raw, strerror(errno));
-	while (fgets(line, sizeof(line), f)) {
+	while (getline(&line, &cap, f) > 0) {
 		unsigned long id;
 
 		if (line[0] == 'W') {
@@ -205,6 +232,7 @@ static void map_raw_ids(const char *raw)
 			k++;
 		}
 	}
+	free(line);
 	fclose(f);
 }
 

@@ -131,3 +131,5 @@ edit='awk "/^S / && !done { \$4 += 1; done = 1 } 1" "$1/plugin.stacks" >"$1/s" &
 refuse_map "call paths one execution off their flat count" "contexts add up to" "$map"
 edit='sed -i "\$d" "$1/plugin.stacks"'
 refuse_map "a truncated plugin.stacks" "incomplete" "$map"
+edit='awk "/^S / && !done { \$2 = 40000000; done = 1 } 1" "$1/plugin.stacks" >"$1/s" && mv "$1/s" "$1/plugin.stacks"'
+refuse_map "call paths in a context no record describes" "counted but not described" "$map"
