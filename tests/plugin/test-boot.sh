@@ -61,7 +61,7 @@ for t in fstatat_empty getppid; do
 		FNR > 1 && $1 == t && $6 == "symbol" { flat[$7 "," $8] += $9 }
 		END { for (x in flat) { nf++; tot += flat[x]; if (flat[x] != own[x]) bad = bad " " x ":" flat[x] "/" own[x] }
 			for (x in own) if (!(x in flat)) bad = bad " " x ":extra"
-			printf "%d functions, %d instructions%s", nf, tot, bad ? "; differ:" substr(bad, 1, 300) : "" }' \
+			printf "%d functions, %.0f instructions%s", nf, tot, bad ? "; differ:" substr(bad, 1, 300) : "" }' \
 		FS=' ' "$f.folded" FS=, "$p")
 	check "$t: each function's own instructions over its call paths = its flat rows ($res)" \
 		sh -c 'case $1 in *differ*|0\ *) exit 1 ;; esac' - "$res"
@@ -76,7 +76,7 @@ for t in fstatat_empty getppid; do
 		f == 2 && FNR > 1 && $1 == t && $6 == "symbol" { flat[$7 "," $8] += $9; sum += $9 }
 		END { for (x in flat) { nf++; if (flat[x] != ca[x]) bad = bad " " x ":" flat[x] "/" ca[x] }
 			for (x in ca) if (!(x in flat) && ca[x]) bad = bad " " x ":extra"
-			printf "total %s of %d, %d functions%s", total, sum, nf, bad ? "; differ:" substr(bad, 1, 300) : ""
+			printf "total %s of %.0f, %d functions%s", total, sum, nf, bad ? "; differ:" substr(bad, 1, 300) : ""
 			exit !(total == sum && nf > 0 && bad == "") }' - FS=, "$p")
 	check "$t: callgrind_annotate prints profile.csv's total and own instructions per function ($res)" \
 		[ $? -eq 0 ]

@@ -112,11 +112,37 @@ res=$(awk 'FNR == 1 { f++ }
 			if (!(p in inb) && p ~ /;vfs_fstatat_\[k\];/) under += n; else elsewhere += n }
 		if (!(p in inb) && p ~ /;vfs_fstatat_\[k\];/) vanished += n }
 	END { for (x in fn) { split(x, q, SUBSEP); if (q[1] == 1 && !((2, q[2]) in fn)) { flat += fn[x]; nf++ } }
-		printf "%d functions gone: flat %d instructions (%.2f/op), in the vanished subtree under vfs_fstatat %d, elsewhere %d; the whole vanished subtree %.2f/op",
+		printf "%d functions gone: flat %.0f instructions (%.2f/op), in the vanished subtree under vfs_fstatat %.0f, elsewhere %.0f; the whole vanished subtree %.2f/op",
 			nf, flat, flat / ops[1], under, elsewhere, vanished / ops[1]
 		exit !(nf > 5 && flat > 0 && flat == under && elsewhere == 0) }' \
 	FS=, "$tmp/6.1/profile.csv" "$tmp/6.1-fstat/profile.csv" FS=' ' "$b.folded" "$a.folded")
 check "6.1 -> 6.1-fstat: the vanished subtree under vfs_fstatat holds exactly the instructions of the functions saved ($res)" [ $? -eq 0 ]
+# Per kernel (its boots summed, RUN/callgraph/): cg_diff of the two
+# kernels' files gives analyze/profile-summary's difference per function,
+# callgrind_annotate its total.
+analyze/profile-summary "$run" 2>/dev/null
+ka=$run/callgraph/6.1-fstatat_empty-processes-1 kb=$run/callgraph/6.1-fstat-fstatat_empty-processes-1
+cg_diff "$ka.cachegrind" "$kb.cachegrind" >"$tmp/kdiff" 2>"$tmp/kdiff.err"
+res=$(awk '
+	FNR == 1 { f++ }
+	f == 1 && FNR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	f == 1 && $c["testcase"] == "fstatat_empty" && $c["kind"] == "symbol" {
+		s = ($c["variant"] == "6.1" ? 1 : $c["variant"] == "6.1-fstat" ? 2 : 0)
+		if (s) { n[s, $c["space"] "," $c["symbol"]] = $c["instructions"]; ops[s] = $c["ops"]; fns[$c["space"] "," $c["symbol"]] = 1 } next }
+	f == 1 && $c["testcase"] == "fstatat_empty" && $c["kind"] == "total" && $c["variant"] == "6.1" { total = $c["instructions"]; next }
+	f == 2 && /^fl=/ { fl = substr($0, 4); next }
+	f == 2 && /^fn=/ { fn = substr($0, 4); next }
+	f == 2 && /^-?[0-9]+ / && fn != "" { cg[fl "," fn] += $2; next }
+	f == 3 && /PROGRAM TOTALS/ { ca = $1; gsub(/,/, "", ca) }
+	END {
+		for (x in fns) {
+			d = sprintf("%.0f", n[2, x] * 10000 / ops[2]) - sprintf("%.0f", n[1, x] * 10000 / ops[1])
+			nf++; if (d != cg[x] + 0) bad = bad " " x ":" d "/" cg[x]
+		}
+		printf "%d functions%s; callgrind_annotate total %s of %.0f", nf, bad ? ", differ:" substr(bad, 1, 300) : "", ca, total
+		exit !(nf > 0 && bad == "" && ca == total && total > 0) }' \
+	FS=, "$run/profile-summary.csv" FS=' ' "$tmp/kdiff" "$(callgrind_annotate --auto=no "$ka.callgrind" >"$tmp/ka.txt" 2>&1; echo "$tmp/ka.txt")")
+check "per kernel: cg_diff = profile-summary.csv's difference per function, callgrind_annotate its total ($res)" [ $? -eq 0 ]
 # --md (report/make-report's last step): the section ends report.md
 printf '# a report\n' >"$run/report.md"
 report/flamegraphs --md "$run/report.md" "$run" "$tmp/pairs.csv" >"$tmp/md.out" 2>&1
@@ -124,8 +150,8 @@ check "--md appends the section to report.md, prints nothing" \
 	sh -c '[ ! -s "$1" ] && [ "$(head -n 1 "$2")" = "# a report" ] &&
 		grep -q "^## Where the difference runs: differential flame graphs" "$2" && grep -q "(flame-1.svg)" "$2"' - "$tmp/md.out" "$run/report.md"
 # a run whose boots have no call paths: nothing at all
-rm -rf "$run/boots/6.1-1/callgraph" "$run/boots/6.1-fstat-1/callgraph" "$run"/flame-*
+rm -rf "$run/boots/6.1-1/callgraph" "$run/boots/6.1-fstat-1/callgraph" "$run"/flame-* "$run/callgraph"
 report/flamegraphs "$run" "$tmp/pairs.csv" >"$tmp/none.out" 2>&1
 rc=$?
 check "a run without call paths: exit 0, no output, no flame graph (exit $rc)" \
-	sh -c '[ "$1" -eq 0 ] && [ ! -s "$2" ] && ! ls "$3"/flame-* >/dev/null 2>&1' - "$rc" "$tmp/none.out" "$run"
+	sh -c '[ "$1" -eq 0 ] && [ ! -s "$2" ] && ! ls "$3"/flame-* "$3/callgraph" >/dev/null 2>&1' - "$rc" "$tmp/none.out" "$run"
