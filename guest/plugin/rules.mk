@@ -33,6 +33,6 @@ bench/kabench: bench/mark.h
 .PHONY: plugin bench-plugin
 ## plugin: build the QEMU instruction-count plugin and its reader (guest/plugin/)
 plugin: build/plugin/kabench-prof.so build/plugin/profile-attrib
-## bench-plugin: wall clock of one icount boot with and without the plugin
+## bench-plugin: wall clock and CPU time of one icount boot without the plugin, with it, with its call paths
 bench-plugin: plugin initramfs
 	guest/plugin/bench-plugin
