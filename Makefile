@@ -62,7 +62,7 @@ help:
 #=   JOBS=cores (icount), 1    cells side by side;  HOSTS=FILE  cells over ssh (GNU parallel)
 #=   RESUME=results/<run>      run the cells without an ok verdict;  FRESH=1  reuse no icount boot
 #=   BASELINE=run|NAME SAVE_BASELINE=NAME   compare with / save a baseline
-#=   NATIVE_RSD=1 NATIVE_MAX=10 NATIVE_SCALING=0   make bench-native
+#=   NATIVE_SCALING=0          make bench-native (make bench ACCEL=native): 1 sweeps 1..nproc tasks
 #=   NESTED=auto               make check-kvm: 1 always in an L1 guest under tcg, 0 never
 #=   KABENCH_CACHE=~/.cache/kabench   kernel trees, builds, kept icount boots
 #=   KABENCH_RESULTS=results   where run folders go

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # sample-row.awk: a boot's bench.csv (bench/kabench; columns by name) into
-# rows of samples.csv (analyze/columns samples), for collect-samples and
-# native/run: awk -f lib/csv.awk -f analyze/sample-row.awk with cols (the
+# rows of samples.csv (analyze/columns samples), for collect-samples:
+# awk -f lib/csv.awk -f analyze/sample-row.awk with cols (the
 # header) and what labels the boot: experiment, variant, kernel, profile,
 # accel, cpu_model, qemu_cpu, flags_checked, boot.
 FNR == 1 { csv_header(); if (!csv_need("kind test mode tasks sample elapsed_s ops ops_per_s")) exit 2; next }

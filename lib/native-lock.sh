@@ -2,7 +2,7 @@
 # shellcheck shell=sh
 # Native timing, host-wide: two kabench programs timing this machine at
 # once slow each other down (two make bench's native estimates side by
-# side: spreads of 19% and 13%). native/run and native/estimate hold one
+# side: spreads of 19% and 13%). make bench ACCEL=native and native/estimate hold one
 # lock across their timing, and record what else ran beside it.
 #
 #   kb_lock_native FD WHAT   hold the host's native-timing lock on file

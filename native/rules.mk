@@ -3,9 +3,12 @@
 # (see native/README.md).
 
 .PHONY: bench-native
-## bench-native EXPERIMENT=seeds [NATIVE_RSD=1 NATIVE_MAX=10 NATIVE_SCALING=1 TASKS=...]: the experiment's testcases on this machine's own kernel, no QEMU; repeats until each cell's stddev is under NATIVE_RSD %
+## bench-native EXPERIMENT=seeds [TASKS= BASELINE= ...]: make bench ACCEL=native, the experiment's testcases on this machine's own kernel (NATIVE_SCALING=1: TASKS=1-nproc MODE=both)
 bench-native: deps bench/kabench build/analyze/summarize build/analyze/compare
-	native/run $(call shell_quote,$(EXPERIMENT)) $(exp_args) $(foreach v,NATIVE_RSD NATIVE_MAX NATIVE_SCALING,$(if $(filter command line,$(origin $(v))),$(call shell_quote,$(v)=$($(v)))))
+	@for v in $(foreach v,NATIVE_RSD NATIVE_MAX,$(if $(filter command line,$(origin $(v))),$(v))); do \
+		echo "kabench: $$v is gone: native cells boot as any accelerator's do, REPEATS=auto until every pair has a verdict (MAX_REPEATS)" >&2; exit 2; done
+	plan/run-experiment $(call shell_quote,$(EXPERIMENT)) $(exp_args) ACCEL=native \
+		$(if $(filter 1,$(NATIVE_SCALING)),TASKS=1-$(shell nproc) MODE=both)
 
 # native-time links the worker's own testcase objects (bench/rules.mk), so
 # a proxy's terms are timed natively with the code the guest ran.

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh
 # Reading an experiment file: the one reader of the format, sourced by
-# run-experiment, native/run and series/run-series; every other tool, awk
+# run-experiment and series/run-series; every other tool, awk
 # and make included, asks plan/experiment (this file as a command) for
 # what it needs of an experiment or of the resolved copy that exp_write
 # puts into a run folder.

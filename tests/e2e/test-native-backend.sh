@@ -21,7 +21,7 @@ max_repeats 4
 EOT
 make -s bench EXPERIMENT="$tmp/tiny.exp" ACCEL=native >"$tmp/out1" 2>"$tmp/err1"
 rc=$?
-a=$(ls -d "$KABENCH_RESULTS"/*-tiny 2>/dev/null | head -n 1)
+a=$(sed -n "s/^\[[0-9:]*\] done: //p" "$tmp/err1")
 check "make bench ACCEL=native succeeds (exit $rc) and writes a run folder" sh -c '[ "$1" -eq 0 ] && [ -d "$2" ]' - "$rc" "$a"
 [ -d "$a" ] || { tail -n 3 "$tmp/err1" | sed 's/^/# /'; exit 1; }
 check "every kernel is the host's: 4 cells host-1..4, no kernel folder" \
@@ -42,7 +42,8 @@ check "make report RUN= redraws it, the same summary" cmp -s "$tmp/summary.befor
 sleep 1
 make -s bench EXPERIMENT="$tmp/tiny.exp" ACCEL=native BASELINE="$a" >"$tmp/out2" 2>"$tmp/err2"
 rc=$?
-b=$(ls -d "$KABENCH_RESULTS"/*-tiny 2>/dev/null | tail -n 1)
+b=$(sed -n "s/^\[[0-9:]*\] done: //p" "$tmp/err2")
+[ "$rc" -eq 0 ] || tail -n 2 "$tmp/err2" | sed "s/^/# /"
 check "a second native run with BASELINE= the first succeeds (exit $rc)" sh -c '[ "$1" -eq 0 ] && [ "$2" != "$3" ]' - "$rc" "$a" "$b"
 check "... and compares its cells with the first's: host@base -> host getppid, with an interval and a verdict" \
 	sh -c 'r=$(awk -F, "NR == 1 { for (i = 1; i <= NF; i++) c[\$i] = i; next } { print \$c[\"group\"] \"|\" \$c[\"ci_method\"] \"|\" \$c[\"verdict\"] }" "$1/baseline/compare.csv") &&

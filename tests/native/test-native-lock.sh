@@ -1,9 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # One native timing at a time on a host (lib/native-lock.sh): a
-# make bench-native started while another kabench holds the lock says
-# for whom it waits and times nothing until the lock is free; what ran
-# beside the timing is counted and said in the table.
+# native run (make bench ACCEL=native) started while another kabench
+# holds the lock says for whom it waits and times nothing until the lock
+# is free; what ran beside each cell's timing is in its facts.
 # kernel-free: it builds, fetches and boots no kernel.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
@@ -24,18 +24,16 @@ until grep -q "test holder" "$KABENCH_NATIVE_LOCK" 2>/dev/null || [ $i -ge 50 ];
 # A program named kabench running beside, as another run's worker would.
 cp /bin/sleep "$tmp/kabench" && "$tmp/kabench" 30 &
 fake=$!
-native/run --rsd 1000 --results "$tmp/r" "$tmp/tiny$$.exp" >"$tmp/out" 2>"$tmp/err"
+KABENCH_RESULTS=$tmp/r plan/run-experiment "$tmp/tiny$$.exp" ACCEL=native >"$tmp/out" 2>"$tmp/err"
 rc=$?
-run=$(ls -d "$tmp/r"/*-tiny$$-native 2>/dev/null | head -n 1)
+run=$(ls -d "$tmp/r"/*-tiny$$ 2>/dev/null | head -n 1)
 why=
 [ "$rc" -eq 0 ] || why=": $(tail -n 1 "$tmp/err")"
-check "make bench-native beside a held lock: exit 0 (exit $rc$why)" [ "$rc" -eq 0 -a -n "$run" ]
+check "make bench ACCEL=native beside a held lock: exit 0 (exit $rc$why)" [ "$rc" -eq 0 -a -n "$run" ]
 check "... it says for whom it waits ($(grep -m 1 waiting "$tmp/err"))" \
 	grep -q "^kabench: waiting for test holder (pid [0-9]*, since [0-9:]* UTC) to finish timing this host" "$tmp/err"
-check "... and timed nothing before the holder let go (every raw sample is newer than its release)" \
-	sh -c '[ -f "$1/released" ] && [ "$(ls "$2/raw" | grep -c "\.csv$")" -ge 1 ] && [ -z "$(find "$2/raw" -name "*.csv" ! -newer "$1/released")" ]' - "$tmp" "${run:-/nonexistent}"
-check "... the lock names the run that holds it last" grep -q "^make bench-native into $run (pid" "$KABENCH_NATIVE_LOCK"
-check "the table says what ran beside the timing (the kabench beside it: $(sed -n 's/^beside_before=//p' "${run:-/nonexistent}/host.txt" 2>/dev/null))" \
-	sh -c 'grep -Eq "^beside_before=qemu [0-9]+, kabench workers [1-9][0-9]*, compilers [0-9]+$" "$1/host.txt" &&
-		grep -q "^  ran beside other work (other kabench runs: their QEMU guests, workers, kernel builds): when the timing began qemu" "$1/table.txt" &&
-		grep -q "^| beside the timing | when it began: qemu" "$1/report.md"' - "${run:-/nonexistent}"
+check "... and timed nothing before the holder let go (every cell's samples are newer than its release)" \
+	sh -c '[ -f "$1/released" ] && [ "$(ls "$2"/boots/*/bench.csv | wc -l)" -ge 1 ] && [ -z "$(find "$2/boots" -name bench.csv ! -newer "$1/released")" ]' - "$tmp" "${run:-/nonexistent}"
+check "... the lock names the run that held it last" grep -q "^make bench ACCEL=native into $run (pid" "$KABENCH_NATIVE_LOCK"
+check "each cell's facts say what ran beside its timing (the kabench beside it: $(sed -n 's/^beside=//p' "${run:-/nonexistent}/boots/host-1/facts" 2>/dev/null))" \
+	grep -Eq "^beside=qemu [0-9]+, kabench workers [1-9][0-9]*, compilers [0-9]+$" "${run:-/nonexistent}/boots/host-1/facts"

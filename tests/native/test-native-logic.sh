@@ -1,9 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The decisions of a native run, on fixtures (no measuring, no noise):
-# kernel kind (native/kind), which seed figures the host shows
-# (native/seeds), which cells settled (native/settle), the host
-# facts (native/facts on a fake /proc and /sys).
+# The decisions of the native estimates, on fixtures (no measuring, no
+# noise): kernel kind (native/kind), the host facts (native/facts on a
+# fake /proc and /sys), what dilutes a native difference (native/dilution).
 # Fixtures: probe-shortcut.csv is a real native/probe output of this
 # project's 6.18 host; probe-no-shortcut.csv a real one of a 6.1 icount
 # guest (tests/native/test-kind-guests.sh); the others are made up.
@@ -45,59 +44,6 @@ for bad in missing negative; do
 		sh -c '[ '$rc' -eq 2 ] && [ ! -s "$1" ] && [ "$(wc -l <"$2")" -eq 1 ] && grep -q fstatat_empty_ns "$2"' - "$tmp/out" "$tmp/err"
 done
 expect_exit 2 "native-kind: no such file exits 2" native/kind "$tmp/nope.csv"
-
-# Which seed figures: by kind.
-all=fstat,fstatat_empty,fstat_libc,fstatat_null,read1,pread1
-shown() { # KIND [TESTS]: the figures shown, one a line
-	printf 'key,value\nkind,%s\n' "$1" >"$tmp/k.csv"
-	native/seeds "$tmp/k.csv" results/published.csv bench/experiments/seeds.exp "${2:-$all}" >"$tmp/seeds.csv" || return 1
-	awk -F, 'NR > 1 && $6 == "yes" { print $1 " " $2 }' "$tmp/seeds.csv"
-}
-check "native-seeds: shortcut kernel shows only 'real fstat vs patched fstat'" \
-	[ "$(shown shortcut)" = "001 real fstat vs patched fstat" ]
-check "native-seeds: no-shortcut kernel shows only 'real fstat vs stock fstat'" \
-	[ "$(shown no-shortcut)" = "001 real fstat vs stock fstat" ]
-check "native-seeds: an unclear kernel shows none" [ -z "$(shown unclear)" ]
-check "native-seeds: without fstat in the run, none" [ -z "$(shown shortcut fstatat_empty,read1)" ]
-shown shortcut >/dev/null
-check "native-seeds: every published figure has a row, the others say what they need" \
-	awk -F, 'NR > 1 { n++; if ($6 == "no" && $7 == "" || $6 == "yes" && $7 != "" || NF != 7) bad = 1 }
-		END { exit bad || n != 4 }' "$tmp/seeds.csv"
-check "native-seeds: the patched-vs-stock figure needs the experiment's two kernels" \
-	grep -q '^001,patched fstat vs stock fstat,.*,no,two kernels: .*6.1 -> 6.1-fstat or 6.12-no-fstat -> 6.12' "$tmp/seeds.csv"
-check "native-seeds: read1 needs two kernels and a CPU without ERMS" \
-	grep -q '^002,.*,no,two kernels: .*6.12-no-movsq -> 6.12.*without ERMS' "$tmp/seeds.csv"
-check "native-seeds: published %change from published.csv (12.00 for real vs patched)" \
-	grep -q '^001,real fstat vs patched fstat,fstatat_empty,fstat,12.00,yes,$' "$tmp/seeds.csv"
-# Only the seed's own pairs (published.csv's own_pairs) are offered: a
-# compare line of another seed's kernels that runs fstat is not.
-printf 'compare 6.12-no-movsq 6.12 read1 fstatat_empty fstat cpu=max mask=erms+fsrm\n' >"$tmp/other.exp"
-printf 'key,value\nkind,shortcut\n' >"$tmp/k.csv"
-native/seeds "$tmp/k.csv" results/published.csv "$tmp/other.exp" "$all" >"$tmp/other.csv"
-check "native-seeds: seed 001's needs name none of seed 002's kernels" \
-	sh -c 'grep -q "^001,patched fstat vs stock fstat,.*,no,two kernels" "$1" && ! grep "^001," "$1" | grep -q "6.12-no-movsq"' - "$tmp/other.csv"
-printf 'key,value\nkind,maybe\n' >"$tmp/k.csv"
-expect_exit 2 "native-seeds: a kind file without a known kind exits 2" \
-	native/seeds "$tmp/k.csv" results/published.csv bench/experiments/seeds.exp "$all"
-
-# Settling: rsd = stddev / mean, settled when < target with >= 2 runs.
-native/settle "$fx/summary.csv" 1 >"$tmp/settle.csv"
-check "native-settle: target 1% on the fixture gives the expected cells" diff "$fx/settle-1.csv" "$tmp/settle.csv"
-check "native-settle: one run never settles, even at rsd 0" grep -q '^fstatat_empty,processes,1,1,.*,no$' "$tmp/settle.csv"
-{ head -n 1 "$fx/summary.csv"; echo "host,6.18,host,native,Some CPU,fstat,processes,1,3,9,100.0,100.0,1.0,99.0,101.0,100.0,-"; } >"$tmp/edge.csv"
-check "native-settle: rsd equal to the target is not settled" \
-	[ "$(native/settle "$tmp/edge.csv" 1 | awk -F, 'NR == 2 { print $7, $8 }')" = "1.000 no" ]
-check "native-settle: rsd just under the target (0.99993%) is settled" grep -q '^read1,threads,1,3,.*,1.000,yes$' "$tmp/settle.csv"
-check "native-settle: target 3% settles the 2% cell" \
-	[ "$(native/settle "$fx/summary.csv" 3 | awk -F, '$1 == "fstat" && $3 == 2 { print $8 }')" = yes ]
-for bad in 0 -1 x 1.2.3 ''; do
-	native/settle "$fx/summary.csv" "$bad" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	check "native-settle: target '$bad' exits 2 with one line" \
-		sh -c '[ '$rc' -eq 2 ] && [ ! -s "$1" ] && [ "$(wc -l <"$2")" -eq 1 ]' - "$tmp/out" "$tmp/err"
-done
-cut -d, -f1-12 "$fx/summary.csv" >"$tmp/nostd.csv"
-expect_exit 2 "native-settle: a summary without a stddev column exits 2" native/settle "$tmp/nostd.csv" 1
 
 # Host facts on a fake root.
 native/facts --root "$fx/root" >"$tmp/facts" 2>"$tmp/err"
