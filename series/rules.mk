@@ -15,10 +15,14 @@ series: deps build/analyze/summarize build/analyze/compare
 	@[ -n "$(VARIANT)" ] || { echo "kabench: make series needs VARIANT=<variant>" >&2; exit 2; }
 	series/run-series $(call series_quote,$(VARIANT)) $(call series_quote,$(EXPERIMENT)) $(SERIES_ARGS)
 
-## bisect VARIANT=v TEST=testcase THRESHOLD=pct [TASKS=1] [PROFILE=minimal] [EXPERIMENT=seeds]: first patch of v's series changing the testcase by more than pct% (one icount boot per step)
+## bisect VARIANT=v TESTS=testcase THRESHOLD=pct [TASKS=1] [PROFILE=minimal] [EXPERIMENT=seeds]: first patch of v's series changing the testcase by more than pct% (one icount boot per step; TEST= is the old name of TESTS=)
+# TESTS=, as make bench names testcases; TEST= still works, said once.
+BISECT_TEST = $(or $(TESTS),$(TEST))
 bisect:
-	@[ -n "$(VARIANT)" ] && [ -n "$(TEST)" ] && [ -n "$(THRESHOLD)" ] || \
-		{ echo "kabench: make bisect needs VARIANT=<variant> TEST=<testcase> THRESHOLD=<pct>" >&2; exit 2; }
+	@[ -z "$(TEST)" ] || [ -n "$(TESTS)" ] || echo "kabench: make bisect TEST= is now TESTS= (as make bench's); TEST= works for now" >&2
+	@[ -n "$(VARIANT)" ] && [ -n "$(BISECT_TEST)" ] && [ -n "$(THRESHOLD)" ] || \
+		{ echo "kabench: make bisect needs VARIANT=<variant> TESTS=<testcase> THRESHOLD=<pct>" >&2; exit 2; }
+	@case "$(BISECT_TEST)" in *,*) echo "kabench: make bisect follows one testcase: TESTS='$(BISECT_TEST)' names several" >&2; exit 2 ;; esac
 	series/bisect --tasks $(call series_quote,$(or $(TASKS),1)) --profile $(call series_quote,$(or $(PROFILE),minimal)) \
 		--experiment $(call series_quote,$(EXPERIMENT)) \
-		$(call series_quote,$(VARIANT)) $(call series_quote,$(TEST)) $(call series_quote,$(THRESHOLD))
+		$(call series_quote,$(VARIANT)) $(call series_quote,$(BISECT_TEST)) $(call series_quote,$(THRESHOLD))

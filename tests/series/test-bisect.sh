@@ -34,7 +34,7 @@ rm -rf "$(readlink -f "$broken")" "$broken"
 # The guest CPU is that of the experiment's compare line for the variant.
 sed 's/^compare .*/compare 6.1 6.1-series3 fstatat_empty mask=fsrm/' bench/experiments/smoke.exp >"$tmp/series3.exp"
 t0=$(date +%s)
-make -s bisect VARIANT=6.1-series3 TEST=fstatat_empty THRESHOLD=5 EXPERIMENT="$tmp/series3.exp" >"$tmp/out" 2>"$tmp/err"
+make -s bisect VARIANT=6.1-series3 TESTS=fstatat_empty THRESHOLD=5 EXPERIMENT="$tmp/series3.exp" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 echo "# make bisect 6.1-series3: $(( $(date +%s) - t0 )) s"
 sed 's/^/# /' "$tmp/out"
@@ -93,3 +93,6 @@ expect_exit 2 "bisect: a bad threshold exits 2" series/bisect 6.1-series3 fstata
 expect_exit 2 "bisect: an unknown testcase exits 2" series/bisect 6.1-series3 no_such_test 5
 expect_exit 2 "bisect: an unknown variant exits 2" series/bisect no-such-variant fstatat_empty 5
 expect_exit 2 "make bisect without THRESHOLD exits 2" make -s bisect VARIANT=6.1-series3 TEST=fstatat_empty
+err=$(make -s bisect VARIANT=6.1-series3 TEST=fstatat_empty 2>&1 >/dev/null)
+check "make bisect TEST= (the old name of TESTS=) says so" sh -c 'echo "$1" | grep -q "^kabench: make bisect TEST= is now TESTS="' - "$err"
+expect_exit 2 "make bisect TESTS= of two testcases exits 2" make -s bisect VARIANT=6.1-series3 TESTS=fstat,getppid THRESHOLD=5
