@@ -27,6 +27,10 @@ check() {
 	if "$@"; then echo "ok $what"; else echo "not ok $what"; fi
 }
 
+# differs A B: both are something, and not the same (a command whose
+# output is compared with another's fails here when it printed nothing).
+differs() { [ -n "$1" ] && [ -n "$2" ] && [ "$1" != "$2" ]; }
+
 pass() { echo "ok $*"; }
 fail() { echo "not ok $*"; }
 skip() { echo "skip $*"; }

@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Bad input: exit 2, one line on stderr naming the bad value, nothing on stdout.
+# kernel-free: it runs the worker natively; no kernel.
 . tests/lib.sh
 make -s bench/kabench || { fail "make bench/kabench"; exit 1; }
 tmp=$(mktemp -d) || exit 1

@@ -3,6 +3,7 @@
 # Nothing is left behind: no worker process and no test file after a normal
 # run, a failing run, a SIGINT (to kabench or to its whole process group, as
 # Ctrl-C does) and a SIGKILL of kabench (workers die with their parent).
+# kernel-free: it runs the worker natively; no kernel.
 . tests/lib.sh
 make -s bench/kabench || { fail "make bench/kabench"; exit 1; }
 dir=$(mktemp -d) || exit 1

@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # The experiment reader (plan/experiment.sh) on README.md's own example
 # and on bad input. No boots: it only reads files.
+# kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -46,7 +46,7 @@ check "FRESH=1: no reuse line" sh -c "[ -f '$tmp/c.err' ] && ! grep -q 'cells re
 # changed at a time.
 k0=$(boot/reuse key "$a" 6.1-1)
 check "key: 32 hex digits for an icount cell" sh -c "echo '$k0' | grep -Eqx '[0-9a-f]{32}'"
-check "key: the other kernel's cell has another key" [ "$(boot/reuse key "$a" 6.1-fstat-1)" != "$k0" ]
+check "key: the other kernel's cell has another key" differs "$(boot/reuse key "$a" 6.1-fstat-1)" "$k0"
 changed() {
 	rm -rf "$tmp/x" && cp -r "$a" "$tmp/x" && "$@" && boot/reuse key "$tmp/x" 6.1-1
 }
@@ -56,17 +56,17 @@ plan_field() {
 		"$tmp/x/plan" >"$tmp/plan" && mv "$tmp/plan" "$tmp/x/plan"
 }
 check "key: another kernel image changes it" \
-	[ "$(changed sh -c "printf x >>'$tmp/x/kernels/6.1/bzImage'")" != "$k0" ]
+	differs "$(changed sh -c "printf x >>'$tmp/x/kernels/6.1/bzImage'")" "$k0"
 check "key: a kernel command line changes it" \
-	[ "$(changed sh -c "echo quiet >'$tmp/x/kernels/6.1/cmdline'")" != "$k0" ]
+	differs "$(changed sh -c "echo quiet >'$tmp/x/kernels/6.1/cmdline'")" "$k0"
 check "key: another seed changes it" \
-	[ "$(changed plan_field 4 9)" != "$k0" ]
+	differs "$(changed plan_field 4 9)" "$k0"
 check "key: an edited kit changes it" \
-	[ "$(changed sh -c "echo '# edited' >>'$tmp/x/kit/run-guest'")" != "$k0" ]
+	differs "$(changed sh -c "echo '# edited' >>'$tmp/x/kit/run-guest'")" "$k0"
 check "key: another initramfs changes it" \
-	[ "$(changed sh -c "printf x >>'$tmp/x/initramfs.cpio'")" != "$k0" ]
+	differs "$(changed sh -c "printf x >>'$tmp/x/initramfs.cpio'")" "$k0"
 check "key: the kit's per-host checks do not change it" \
-	[ "$(changed sh -c "mkdir -p '$tmp/x/kit/checked' && : >'$tmp/x/kit/checked/other-host'")" = "$k0" ]
+	sh -c '[ -n "$1" ] && [ "$1" = "$2" ]' - "$(changed sh -c "mkdir -p '$tmp/x/kit/checked' && : >'$tmp/x/kit/checked/other-host'")" "$k0"
 check "key: none for a tcg cell (a timing is never reused)" \
 	[ -z "$(changed plan_field 5 tcg)" ]
 

@@ -38,16 +38,16 @@ check "cache folder follows the committed key" [ "$k0" = "$($build --where 6.1-f
 sed -i 's/^Variant: 6.1-fstat$/Variant: 6.1-fstat (edited)/' "$tmp/v/6.1-fstat/"*.patch
 k1=$(KABENCH_VARIANTS_DIR=$tmp/v $build --where 6.1-fstat)
 check "a changed patch gets a new cache key" sh -c '[ -n "$1" ] && [ "$1" != "$2" ]' _ "$(key "$k1")" "$(key "$k0")"
-check "the distro profile gets its own key" [ "$(key "$($build --where 6.1-fstat distro)")" != "$(key "$k0")" ]
-check "the stock and patched variants get different keys" [ "$(key "$($build --where 6.1)")" != "$(key "$k0")" ]
+check "the distro profile gets its own key" differs "$(key "$($build --where 6.1-fstat distro)")" "$(key "$k0")"
+check "the stock and patched variants get different keys" differs "$(key "$($build --where 6.1)")" "$(key "$k0")"
 # The build script and the toolchain are in the key (a copy of the part).
 mkdir -p "$tmp/kp" "$tmp/bin"
 cp -r kernel-patches/build kernel-patches/bin kernel-patches/config kernel-patches/variants "$tmp/kp/"
 echo "# edited" >>"$tmp/kp/build"
-check "an edited build script gets a new key" [ "$(key "$("$tmp/kp/build" --where 6.1-fstat)")" != "$(key "$k0")" ]
+check "an edited build script gets a new key" differs "$(key "$("$tmp/kp/build" --where 6.1-fstat)")" "$(key "$k0")"
 printf '#!/bin/sh\n[ "$1" = --version ] && { echo "gcc (kabench test) 99.0"; exit 0; }\nexec /usr/bin/gcc "$@"\n' >"$tmp/bin/gcc"
 chmod +x "$tmp/bin/gcc"
-check "another compiler version gets a new key" [ "$(key "$(PATH=$tmp/bin:$PATH $build --where 6.1-fstat)")" != "$(key "$k0")" ]
+check "another compiler version gets a new key" differs "$(key "$(PATH=$tmp/bin:$PATH $build --where 6.1-fstat)")" "$(key "$k0")"
 
 # A scratch cache with the two builds: a bzImage that no longer matches
 # its stamp (a full disk, an edit) is caught and redone, never served.

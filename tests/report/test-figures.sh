@@ -90,7 +90,7 @@ check "table.txt getppid row: 200 ±0.0% -10.0% [-10.0, -10.0] 180 ±0.0% <0.001
 check "table.txt's header names the base then the new kernel" \
 	sh -c 'grep -q "^ *A ±stddev  *%change \[95% interval\]  *B ±stddev  *p  *verdict" "$1"' - "$tmp/table"
 check "geometric mean of the 2 ratios: +17.9%" grep -q 'geometric mean of ratios: +17\.9% (2 rows)$' "$tmp/table"
-check "report.md holds the same rows" sh -c 'grep -qF "$2" "$1" && grep -qF "$3" "$1"' - "$tmp/run/report.md" \
+check "report.md holds the same rows" sh -c '[ -n "$2" ] && [ -n "$3" ] && grep -qF "$2" "$1" && grep -qF "$3" "$1"' - "$tmp/run/report.md" \
 	"$(grep ' fstat$' "$tmp/table")" "$(grep ' getppid$' "$tmp/table")"
 
 # results.json: one entry a cell; value the mean, range its stddev, extra
