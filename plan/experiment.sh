@@ -200,6 +200,13 @@ bad "*) die2 "unknown compare option '$(echo "$exp_compare" | sed -n 's/^bad //p
 exp_resolve_proxy() {
 	exp_proxy=
 	[ -n "$exp_raw_proxy" ] || return 0
+	# COMPARE= naming a kernel the experiment's own lines do not: a user's
+	# own run, which the experiment's proxies (made for its kernels) leave
+	# alone.
+	if [ -n "$exp_over_compare" ] && echo "$exp_over_compare" | tr ' :' '\n\n' | grep . |
+		grep -qvxF "$(printf '%s' "$exp_raw_compare" | awk '{ print $1; print $2 }')"; then
+		return 0
+	fi
 	exp_proxy=$(printf '%s' "$exp_raw_proxy" | awk -v cmp="$exp_compare" '
 		BEGIN { n = split(cmp, l, "\n"); for (i = 1; i <= n; i++) { k = split(l[i], w, " ")
 			for (j = 5; j <= k; j++) { runs[w[1] ":" w[j]] = 1; runs[w[2] ":" w[j]] = 1 } } }

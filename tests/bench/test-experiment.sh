@@ -119,3 +119,9 @@ check "a field set twice is refused, naming both lines ($e)" \
 	[ "$e" = "kabench: $tmp/twice.exp:3: field 'repeats' set again (first on line 2)" ]
 check "make takes its experiment settings from the reader" \
 	sh -c '[ "$(make -s --eval "kabench-print-settings: ; @echo \$(EXP_READER_SETTINGS)" kabench-print-settings)" = "$(plan/experiment settings)" ]'
+# COMPARE= with a kernel of the user's own: the seeds experiment's proxy
+# lines (made for its kernels) leave the run alone; with the seeds' own
+# kernels they stay.
+proxies() { sh -c '. plan/experiment.sh; exp_read bench/experiments/seeds.exp "$@" && echo "$exp_proxy" | grep -c .' - "$@" 2>/dev/null; }
+check "seeds with COMPARE=6.12:mine: no proxy ($(proxies COMPARE=6.12:mine))" [ "$(proxies COMPARE=6.12:mine)" = 0 ]
+check "seeds with COMPARE=6.1:6.1-fstat: the two proxies of those kernels ($(proxies COMPARE=6.1:6.1-fstat))" [ "$(proxies COMPARE=6.1:6.1-fstat)" = 2 ]
