@@ -55,9 +55,10 @@ help:
 #=   an experiment's field in capitals overrides it; a field the experiment does not set is:
 #=     PROFILE=minimal ACCEL=auto CPU=max MASK=none SMP=1 TASKS=1 INTERVAL=0.2 ICOUNT_INTERVAL=none
 #=     WARMUP=1 SAMPLES=3 REPEATS=auto SHIFT=0 SEED=1 MODE=processes MEM=512 PLUGIN=on
-#=     WARNINGS=drop MIN_EFFECT=1 FAIL_ON_REGRESSION=none MAX_REPEATS=12 MAX_SECONDS=none ALPHA=0.05
+#=     WARNINGS=drop MIN_EFFECT=1 FAIL_ON_REGRESSION=none MAX_REPEATS=12 MAX_SECONDS=none ALPHA=0.05 DUET=0
 #=   REPEATS=auto              3 boots a kernel under icount; elsewhere boots until every pair has a verdict
 #=   ALPHA=0.05                1 - the intervals' level; the false discovery rate where time is real
+#=   DUET=1                    the two kernels' boots two at a time, on CPUs of their own; paired intervals
 #=   VERBOSE=1                 print all of table.txt (every per-function profile), not one line a pair
 #=   JOBS=cores (icount), 1    cells side by side;  HOSTS=FILE  cells over ssh (GNU parallel)
 #=   RESUME=results/<run>      run the cells without an ok verdict;  FRESH=1  reuse no icount boot
