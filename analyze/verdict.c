@@ -102,51 +102,68 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The least positive rate counted for the N rates of X (0 ops/s, a boot
+ * that got no CPU on a loaded host, counts as a billionth of the
+ * fastest: its ratios huge, its interval wide), or -1 when a rate is
+ * below 0, not finite, or all are 0. */
+static double least_rate(const double *x, int n)
+{
+	double most = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (!(x[i] >= 0) || !isfinite(x[i]))
+			return -1;
+		most = fmax(most, x[i]);
+	}
+	return most > 0 ? most * 1e-9 : -1;
+}
+
+/* From the N values V (log ratios), the statistic S (how many are above
+ * 0) and CDF, the null distribution of S over 0 .. TOP (symmetric about
+ * TOP / 2; freed here): the two-sided p, and the interval at LEVEL, the
+ * k-th lowest and highest of V for the largest k whose tail P(S <= k - 1)
+ * is within (1 - level) / 2 (none when no k is). */
+static int interval_from(struct change *c, double *v, int n, double s,
+			 double *cdf, int top, double level)
+{
+	double tail = (1 - level) / 2;
+	int k;
+
+	if (!cdf)
+		return -1;
+	c->p = fmin(1, 2 * cdf[(int)floor(fmin(s, top - s))]);
+	for (k = 0; k < top / 2 + 1 && cdf[k] <= tail * (1 + 1e-12); k++)
+		;
+	free(cdf);
+	if (k >= 1) {
+		qsort(v, n, sizeof(*v), cmp_double);
+		c->lo = (exp(v[k - 1]) - 1) * 100;
+		c->hi = (exp(v[n - k]) - 1) * 100;
+	}
+	return 0;
+}
+
 int verdict_rank(struct change *c, const double *base, int n1,
 		 const double *new, int n2, double level)
 {
-	static double d[VERDICT_MAX_BOOTS * VERDICT_MAX_BOOTS];
-	int nd = n1 * n2, k;
-	double u = 0, *cdf, tail, top = 0, least;
+	static double all[2 * VERDICT_MAX_BOOTS], d[VERDICT_MAX_BOOTS * VERDICT_MAX_BOOTS];
+	double u = 0, least;
 
 	c->lo = c->hi = c->p = NAN;
 	c->level = level;
 	if (n1 < 1 || n2 < 1 || n1 > VERDICT_MAX_BOOTS || n2 > VERDICT_MAX_BOOTS)
 		return -1;
-	for (int i = 0; i < n1 + n2; i++) {
-		double x = i < n1 ? base[i] : new[i - n1];
-
-		if (!(x >= 0) || !isfinite(x))
-			return -1;
-		top = fmax(top, x);
-	}
-	if (!(top > 0))
+	for (int i = 0; i < n1 + n2; i++)
+		all[i] = i < n1 ? base[i] : new[i - n1];
+	if ((least = least_rate(all, n1 + n2)) < 0)
 		return -1;
-	/* A boot that got no CPU at all (0 ops/s on a loaded host) counts as
-	 * a billionth of the fastest: its ratios are huge, its interval wide,
-	 * and the rank test ranks it as it is. */
-	least = top * 1e-9;
+	/* Every ratio of a boot of each side; U counts those above 1. */
 	for (int i = 0; i < n1; i++)
 		for (int j = 0; j < n2; j++) {
 			d[i * n2 + j] = log(fmax(new[j], least) / fmax(base[i], least));
 			u += new[j] > base[i] ? 1 : new[j] == base[i] ? 0.5 : 0;
 		}
-	if (!(cdf = rank_cdf(n1, n2)))
-		return -1;
-	/* Two-sided p: twice the tail beyond the observed U (U is symmetric
-	 * about n1 n2 / 2). */
-	c->p = fmin(1, 2 * cdf[(int)floor(fmin(u, nd - u))]);
-	/* The largest k whose tail P(U <= k - 1) is within (1 - level) / 2. */
-	tail = (1 - level) / 2;
-	for (k = 0; k < nd / 2 + 1 && cdf[k] <= tail * (1 + 1e-12); k++)
-		;
-	free(cdf);
-	if (k >= 1) {
-		qsort(d, nd, sizeof(*d), cmp_double);
-		c->lo = (exp(d[k - 1]) - 1) * 100;
-		c->hi = (exp(d[nd - k]) - 1) * 100;
-	}
-	return 0;
+	return interval_from(c, d, n1 * n2, u, rank_cdf(n1, n2), n1 * n2, level);
 }
 
 /* qsort has no argument for the p-values it orders by. */
@@ -156,21 +173,16 @@ int verdict_paired(struct change *c, const double *base, const double *new,
 		   int n, double level)
 {
 	static double d[VERDICT_MAX_BOOTS], w[VERDICT_MAX_BOOTS * (VERDICT_MAX_BOOTS + 1) / 2];
-	int nw = 0, k, top = n * (n + 1) / 2;
-	double *cdf, tail, wplus = 0, most = 0, least;
+	int nw = 0, top = n * (n + 1) / 2;
+	double wplus = 0, least, la, lb;
 
 	c->lo = c->hi = c->p = NAN;
 	c->level = level;
 	if (n < 1 || n > VERDICT_MAX_BOOTS)
 		return -1;
-	for (int i = 0; i < n; i++) {
-		if (!(base[i] >= 0) || !(new[i] >= 0) || !isfinite(base[i]) || !isfinite(new[i]))
-			return -1;
-		most = fmax(most, fmax(base[i], new[i]));
-	}
-	if (!(most > 0))
+	if ((la = least_rate(base, n)) < 0 || (lb = least_rate(new, n)) < 0)
 		return -1;
-	least = most * 1e-9;	/* a boot with no CPU: as in verdict_rank */
+	least = fmax(la, lb);
 	for (int i = 0; i < n; i++)
 		d[i] = log(fmax(new[i], least) / fmax(base[i], least));
 	/* Walsh averages (d[i] + d[j]) / 2, i <= j; W+ counts those above 0
@@ -181,19 +193,7 @@ int verdict_paired(struct change *c, const double *base, const double *new,
 			wplus += w[nw] > 0 ? 1 : w[nw] == 0 ? 0.5 : 0;
 			nw++;
 		}
-	if (!(cdf = signed_rank_cdf(n)))
-		return -1;
-	c->p = fmin(1, 2 * cdf[(int)floor(fmin(wplus, top - wplus))]);
-	tail = (1 - level) / 2;
-	for (k = 0; k < top / 2 + 1 && cdf[k] <= tail * (1 + 1e-12); k++)
-		;
-	free(cdf);
-	if (k >= 1) {
-		qsort(w, nw, sizeof(*w), cmp_double);
-		c->lo = (exp(w[k - 1]) - 1) * 100;
-		c->hi = (exp(w[nw - k]) - 1) * 100;
-	}
-	return 0;
+	return interval_from(c, w, nw, wplus, signed_rank_cdf(n), top, level);
 }
 
 static int cmp_by_p(const void *a, const void *b)
