@@ -9,7 +9,7 @@
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export KABENCH_RESULTS="$tmp/results"
-echo "plan 8"
+echo "plan 9"
 printf 'compare host host-aa getppid\ncompare host host+steal5 getppid\naccel native\ninterval 0.02\nwarmup 1\nsamples 2\nmax_repeats 4\n' >"$tmp/cal.exp"
 make -s calibrate EXPERIMENT="$tmp/cal.exp" RUNS=2 >"$tmp/out" 2>"$tmp/err"
 rc=$?
@@ -18,15 +18,18 @@ check "make calibrate RUNS=2 succeeds (exit $rc) into a calibrate folder with tw
 	sh -c '[ "$1" -eq 0 ] && [ "$(ls -d "$2"/runs/*-cal | wc -l)" -eq 2 ]' - "$rc" "$d"
 [ -d "$d" ] || { tail -n 3 "$tmp/err" | sed 's/^/# /'; exit 1; }
 csv=$d/calibration.csv
-check "calibration.csv: a row a pair a run, truth 0 for host-aa and -5 for host+steal5" \
-	[ "$(pick "$csv" true_pct run=1 | paste -sd' ')/$(pick "$csv" true_pct run=2 | paste -sd' ')" = "0 -5/0 -5" ]
+truth=$(pick "$d/steal.csv" true_pct variant=host+steal5)
+check "calibration.csv: a row a pair a run, truth 0 for host-aa and the measured one (steal.csv) for host+steal5" \
+	[ "$(pick "$csv" true_pct run=1 | paste -sd' ')/$(pick "$csv" true_pct run=2 | paste -sd' ')" = "0 $truth/0 $truth" ]
+check "steal.csv: host+steal5's truth measured, below 0 (CPU time $(pick "$d/steal.csv" cpu_s_without) s -> $(pick "$d/steal.csv" cpu_s_with) s: $truth%)" \
+	awk -v t="$truth" 'BEGIN { exit !(t != "" && t < 0 && t > -50) }'
 check "... each row's covered says whether [lo, hi] holds the truth" \
 	sh -c 'awk -F, "NR > 1 { ok = \$8 != \"\" && \$8 + 0 <= \$6 && \$6 <= \$9 + 0; if ((\$13 == \"yes\") != ok) bad = 1 } END { exit bad }" "$1"' - "$csv"
 check "... and wrong is yes exactly where an A/A pair says improved or regressed" \
 	sh -c 'awk -F, "NR > 1 && \$6 == 0 { w = \$10 == \"improved\" || \$10 == \"regressed\"; if ((\$11 == \"yes\") != w) bad = 1 } END { exit bad }" "$1"' - "$csv"
-want=$(awk -F, 'NR > 1 && $6 == -5 { n++; d += $12 == "yes"; c += $13 == "yes" } END { printf "%d/%d %d/%d", d, n, c, n }' "$csv")
+want=$(awk -F, -v t="$truth" 'NR > 1 && $6 == t { n++; d += $12 == "yes"; c += $13 == "yes" } END { printf "%d/%d %d/%d", d, n, c, n }' "$csv")
 check "the printed summary counts the known effect's detections and coverage from the CSV ($want)" \
-	sh -c 'grep -Eq "^ +-5\.0% +2 +[0-9]+ +$(echo "$2" | cut -d" " -f1) +$(echo "$2" | cut -d" " -f2) " "$1"' - "$tmp/out" "$want"
+	sh -c 'grep -Eq "^ +$(printf "%+.1f" "$3" | sed "s/[.+]/\\\\&/g")% +2 +[0-9]+ +$(echo "$2" | cut -d" " -f1) +$(echo "$2" | cut -d" " -f2) " "$1"' - "$tmp/out" "$want" "$truth"
 check "... and names the accelerator and the runs" grep -q "^calibration of .*cal.exp: 2 runs, accel native" "$tmp/out"
 expect_exit 2 "make calibrate without RUNS exits 2" make -s calibrate EXPERIMENT="$tmp/cal.exp"
 expect_exit 2 "plan/calibrate with RUNS=0 exits 2" plan/calibrate "$tmp/cal.exp" 0
