@@ -110,8 +110,10 @@ static struct drift cell_drift(const struct cell *c)
 	return r;
 }
 
-/* Column NAME of cell C's row: a key field or a figure over its boots. */
-static void print_col(const char *name, const struct cell *c, const struct stats *s)
+/* Column NAME of cell C's row: a key field or a figure over its boots
+ * (S) or its samples' drift (D). */
+static void print_col(const char *name, const struct cell *c, const struct stats *s,
+		      const struct drift *d)
 {
 	for (size_t k = 0; k < NKEYS; k++)
 		if (!strcmp(name, key_cols[k])) {
@@ -142,12 +144,10 @@ static void print_col(const char *name, const struct cell *c, const struct stats
 		for (int b = 0; b < c->nboots; b++)
 			printf("%s%.1f", b ? ";" : "", c->ops[b] / c->secs[b]);
 	} else if (!strcmp(name, "drift_pct")) {
-		struct drift d = cell_drift(c);
-
-		if (!isnan(d.pct))
-			printf("%.3f", d.pct);
+		if (!isnan(d->pct))
+			printf("%.3f", d->pct);
 	} else if (!strcmp(name, "steady"))
-		fputs(cell_drift(c).steady ? "yes" : "no", stdout);
+		fputs(d->steady ? "yes" : "no", stdout);
 	else if (!strcmp(name, "boot_ids"))
 		for (int b = 0; b < c->nboots; b++)
 			printf("%s%ld", b ? ";" : "", c->boot[b]);
@@ -258,12 +258,13 @@ static int summarize(const char *path)
 		struct cell *c = &cells[i];
 		double rate[MAX_BOOTS];
 		struct stats s;
+		struct drift d = cell_drift(c);
 
 		for (int b = 0; b < c->nboots; b++)
 			rate[b] = c->ops[b] / c->secs[b];
 		stats_compute(&s, rate, c->nboots);
 		for (size_t k = 0; k < NOUT; k++) {
-			print_col(out_cols[k], c, &s);
+			print_col(out_cols[k], c, &s, &d);
 			putchar(k + 1 < NOUT ? ',' : '\n');
 		}
 	}
