@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # foreground: its samples are 0.1 s of host time: as SCHED_IDLE beside a kbuild of both cores one got no CPU (0 ops).
+# kernel-free: it runs the worker natively; it builds, fetches and boots no kernel.
 # Rates come from the real elapsed time: with a sampler that oversleeps
 # (hidden --oversleep), elapsed_s grows and ops_per_s = ops / elapsed_s still.
 . tests/lib.sh

@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # after-foreground: its sampled runs (0.1 s) must get CPU time, which a background (SCHED_IDLE) script does not while the foreground lane keeps both cores busy.
+# kernel-free: it runs the worker natively; it builds, fetches and boots no kernel.
 # Every listed testcase runs natively, processes and threads, 1 and 2 tasks,
 # a fixed few ops per task (the hidden --iterations: nothing here depends on
 # timing): exit 0, no error line, and a summary row per task count whose ops

@@ -6,8 +6,9 @@
 # counts.
 # limit: 120
 # foreground: it times how fast a TERM stops the runner.
+# kernel-free: its scripts are fixtures that boot nothing.
 . tests/lib.sh
-echo "plan 46"
+echo "plan 48"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -162,6 +163,14 @@ check "with KABENCH_TEST_JOBS=2 and no times known, a kernel-free script goes be
 check "... then one that builds no kernel, before one that may" \
 	grep -qx '  ok 1 with no times known, the script that builds no kernel, given after this one, started first' "$tmp/kfree.out"
 check "... and the run passes" [ "$(tail -n 1 "$tmp/kfree.out")" = "5 passed, 0 failed, 0 skipped" ]
+# --tag NAME (make test-fast): only the scripts whose header says it.
+KABENCH_IN_TESTS= KABENCH_CACHE=$tmp/cache KABENCH_TEST_CACHE=$tmp/kcache \
+	tests/run --tag kernel-free "$tmp/kneed.sh" "$tmp/kfree.sh" "$tmp/knobuild.sh" >"$tmp/tag.out" 2>&1
+check "tests/run --tag kernel-free runs the one kernel-free script of three" \
+	[ "$(grep -E '^(1\.\.|(not )?ok [0-9]+ /)' "$tmp/tag.out" | sed 's| /.*/| |' | paste -sd,)" = "1..2,ok 1 kfree.sh" ]
+tests/run --tag no-such-tag "$tmp/kfree.sh" >"$tmp/notag.out" 2>&1
+check "... and a tag no script has exits 2, saying so" \
+	sh -c '[ "$1" -eq 2 ] && grep -q "no script says .# no-such-tag:" "$2"' - $? "$tmp/notag.out"
 KABENCH_TEST_JOBS=two tests/run "$tmp/exact.sh" >"$tmp/jobs.out" 2>&1
 check "KABENCH_TEST_JOBS=two exits 2" [ $? -eq 2 ]
 check "... naming the bad value" grep -q "KABENCH_TEST_JOBS=two is not a positive number" "$tmp/jobs.out"
@@ -180,7 +189,7 @@ check "with KABENCH_TEST_JOBS=1 the tests are 1..4, numbered as printed" \
 	[ "$(grep -E '^(1\.\.|(not )?ok )' "$tmp/one.out" | sed 's| /.*/\([a-z]*\)\.sh| \1|; s/ the user.*//' | paste -sd,)" = \
 		"1..4,ok 1 exact,ok 2 mayskip # SKIP a test of the runner,not ok 3 short,ok 4" ]
 outs=
-for o in exact short slow quiet skipall mayskip nothing dirty meet fg kfree cpu one; do outs="$outs $tmp/$o.out"; done
+for o in exact short slow quiet skipall mayskip nothing dirty meet fg kfree tag cpu one; do outs="$outs $tmp/$o.out"; done
 # (mktemp's folder: no spaces)
 # shellcheck disable=SC2086
 check "every output of tests/run here is KTAP ending on the counts$(kt $outs)" [ -z "$(kt $outs)" ]
