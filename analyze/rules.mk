@@ -16,4 +16,4 @@ build/analyze/%: analyze/%.c analyze/csv.c analyze/csv.h analyze/stats.c analyze
 ## compare A=results/<run> B=results/<run>: compare B's cells with A's of the same kernel, CPU and testcase (no boot): a new <time>-compare run folder
 compare: build/analyze/summarize build/analyze/compare
 	@[ -n "$(A)" ] && [ -n "$(B)" ] || { echo "kabench: make compare needs A=results/<run> B=results/<run>" >&2; exit 2; }
-	analyze/compare-runs $(call shell_quote,$(A)) $(call shell_quote,$(B))
+	plan/run-experiment A=$(call shell_quote,$(A)) B=$(call shell_quote,$(B))

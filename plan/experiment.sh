@@ -22,7 +22,7 @@
 #   series VARIANT      (instead of compare: every prefix of its series)
 #   proxy VARIANT:TESTCASE = A + B - C   (optional, any number: a signed sum
 #     of testcases that stands natively for a cell the host cannot run;
-#     its terms boot with VARIANT; analyze/proxy-check checks it in the guest)
+#     its terms boot with VARIANT; native/proxy-check checks it in the guest)
 # A compare line's cpu= and mask= replace the experiment's for its boots.
 # Overrides come as KEY=VALUE arguments (the make command line passes
 # them): a field in capitals (ACCEL=tcg), COMPARE="BASE:NEW ..." (replaces

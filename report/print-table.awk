@@ -16,7 +16,7 @@ BEGIN { FS = ","; withest = ARGC > 2; SPREAD_MAX = 5 }
 # settled, or its spread is under SPREAD_MAX points; and every held-out
 # row of it (the same cells through a proxy) agrees within the two
 # spreads. Otherwise its cell says why ("not settled ±19.0", "held-out
-# differs"); native/estimate-report has the details.
+# differs"); report/estimates-report has the details.
 FILENAME != ARGV[1] {
 	if (FNR == 1) { for (i = 1; i <= NF; i++) ec[$i] = i; next }
 	if ($(ec["estimate_pct"]) == "-") next

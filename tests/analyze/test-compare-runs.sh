@@ -25,7 +25,7 @@ KABENCH_RESULTS=$tmp/res
 export KABENCH_RESULTS
 # compare: exit code, then its lines that are not the probes' notes
 compare() {
-	analyze/compare-runs "$tmp/a" "$tmp/b" >/dev/null 2>"$tmp/err"
+	plan/run-experiment A="$tmp/a" B="$tmp/b" >/dev/null 2>"$tmp/err"
 	rc=$?
 	grep -v 'not measured' "$tmp/err" >"$tmp/lines"
 }
@@ -73,12 +73,12 @@ umount "$tmp/disk"
 # written again): the run as it was, one line.
 mount -t tmpfs -o size=8m tmpfs "$tmp/disk" && cp -r results/reference "$tmp/disk/r" ||
 	{ fail "copy the run into a tmpfs"; exit 1; }
-report/make-report "$tmp/disk/r" >/dev/null 2>&1
+plan/run-experiment REPORT="$tmp/disk/r" >/dev/null 2>&1
 rm -f "$tmp/disk/r"/*.png "$tmp/disk/r"/*.svg "$tmp/disk/r/report.md"
 ( cd "$tmp/disk/r" && md5sum ./* 2>/dev/null ) >"$tmp/before"
 free=$(df -Pk "$tmp/disk" | awk 'NR == 2 { print $4 }')
 dd if=/dev/zero of="$tmp/disk/fill" bs=1k count=$((free - 100)) 2>/dev/null
-report/make-report "$tmp/disk/r" >/dev/null 2>"$tmp/err"
+plan/run-experiment REPORT="$tmp/disk/r" >/dev/null 2>"$tmp/err"
 rc=$?
 grep -v 'not measured' "$tmp/err" >"$tmp/lines"
 ( cd "$tmp/disk/r" && md5sum ./* 2>/dev/null ) >"$tmp/after"

@@ -37,9 +37,9 @@ refused() {
 ( cd "$tmp/r" && find . -type f ! -name .lock | sort | xargs md5sum ) >"$tmp/before"
 hold "$tmp/r" lock "make bench"
 holder_is="make bench (pid $holder, since"
-refused "make report on a run make bench holds" report/make-report "$tmp/r"
+refused "make report on a run make bench holds" plan/run-experiment REPORT="$tmp/r"
 refused "make bench RESUME on it" plan/run-experiment RESUME="$tmp/r"
-refused "make compare with it" analyze/compare-runs "$tmp/b" "$tmp/r"
+refused "make compare with it" plan/run-experiment A="$tmp/b" B="$tmp/r"
 ( cd "$tmp/r" && find . -type f ! -name .lock | sort | xargs md5sum ) >"$tmp/after"
 check "... none of them wrote in it or made a compare folder" \
 	sh -c 'cmp -s "$1" "$2" && [ -z "$(ls "$3")" ]' - "$tmp/before" "$tmp/after" "$KABENCH_RESULTS"
@@ -48,6 +48,6 @@ wait $holder 2>/dev/null
 
 hold "$tmp/r" share "make compare"
 holder_is="a make compare reading it"
-refused "make report on a run a compare reads" report/make-report "$tmp/r"
-analyze/compare-runs "$tmp/b" "$tmp/r" >/dev/null 2>&1
+refused "make report on a run a compare reads" plan/run-experiment REPORT="$tmp/r"
+plan/run-experiment A="$tmp/b" B="$tmp/r" >/dev/null 2>&1
 check "a second compare reads it beside the first (exit $?)" [ -n "$(ls "$KABENCH_RESULTS")" ]

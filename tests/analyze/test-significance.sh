@@ -139,12 +139,12 @@ check "... with one line naming the bad value" sh -c '[ "$(echo "$1" | wc -l)" -
 mkdir "$tmp/run"
 cp tests/report/fixture/samples.csv tests/report/fixture/experiment.exp "$tmp/run/"
 verdict_run() { pick "$tmp/run/compare.csv" verdict group="A -> B" label=fstatat_empty; }
-report/make-report "$tmp/run" >/dev/null 2>&1
+plan/run-experiment REPORT="$tmp/run" >/dev/null 2>&1
 check "make report: +45% is improved with the default 1%" [ "$(verdict_run)" = improved ]
 echo "min_effect 70" >>"$tmp/run/experiment.exp"
-report/make-report "$tmp/run" >/dev/null 2>&1
+plan/run-experiment REPORT="$tmp/run" >/dev/null 2>&1
 check "make report: the experiment's min_effect 70 makes +45% [+24.85, +66.06] no change" [ "$(verdict_run)" = "no change" ]
-report/make-report "$tmp/run" MIN_EFFECT=2 >/dev/null 2>&1
+plan/run-experiment REPORT="$tmp/run" MIN_EFFECT=2 >/dev/null 2>&1
 check "make report MIN_EFFECT=2 overrides the experiment's min_effect" [ "$(verdict_run)" = improved ]
 MIN_EFFECT=2 make -s report RUN="$tmp/run" >/dev/null 2>&1
 check "MIN_EFFECT exported in the environment is not read (the experiment's 70 holds)" [ "$(verdict_run)" = "no change" ]
@@ -154,7 +154,7 @@ check "report.md and table.txt state the rule with the run's minimum effect (und
 	sh -c 'r=$(build/analyze/compare --min-effect 2 --rule) && case $r in *"under 2%"*) ;; *) exit 1 ;; esac &&
 		grep -qF "| significance | $r |" "$1/report.md" && grep -qxF "verdict: $r" "$1/table.txt"' - "$tmp/run"
 cp "$tmp/run/compare.csv" "$tmp/compare.before"
-expect_exit 2 "make report MIN_EFFECT=x exits 2" report/make-report "$tmp/run" MIN_EFFECT=x
+expect_exit 2 "make report MIN_EFFECT=x exits 2" plan/run-experiment REPORT="$tmp/run" MIN_EFFECT=x
 check "... and leaves compare.csv as it was" cmp -s "$tmp/compare.before" "$tmp/run/compare.csv"
 
 # check-regression COMPARE_CSV N: 0 none, 1 one line per pair, 2 bad input.

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # The decisions of the native estimates, on fixtures (no measuring, no
 # noise): kernel kind (native/kind), the host facts (native/facts on a
-# fake /proc and /sys), what dilutes a native difference (native/dilution).
+# fake /proc and /sys), what dilutes a native difference (report/dilution).
 # Fixtures: probe-shortcut.csv is a real native/probe output of this
 # project's 6.18 host; probe-no-shortcut.csv a real one of a 6.1 icount
 # guest (tests/native/test-kind-guests.sh); the others are made up.
@@ -63,7 +63,7 @@ check "native-facts: this host: erms/fsrm are yes or no, one line per vulnerabil
 		[ "$(grep -c ^vuln_ "$1")" -eq "$(ls /sys/devices/system/cpu/vulnerabilities 2>/dev/null | wc -l)" ]' - "$tmp/real"
 expect_exit 2 "native-facts: --root without a folder exits 2" native/facts --root "$tmp/none"
 
-# native/dilution: what dilutes native differences, from host.txt's keys.
+# report/dilution: what dilutes native differences, from host.txt's keys.
 {
 	echo 'kernel_release=6.18.0-test'
 	echo 'hypervisor=yes'
@@ -75,7 +75,7 @@ expect_exit 2 "native-facts: --root without a folder exits 2" native/facts --roo
 	echo 'vuln_mds=Not affected'
 	echo 'floor_getppid_ns=1032.456'
 } >"$tmp/pti.txt"
-native/dilution "$tmp/pti.txt" 6.1.192-kabench 6.12.57-kabench >"$tmp/dil"
+report/dilution "$tmp/pti.txt" 6.1.192-kabench 6.12.57-kabench >"$tmp/dil"
 check "native-dilution: the floor in ns, PTI on, named from meltdown's file" \
 	sh -c 'grep -qxF "  syscall floor: getppid 1032.5 ns a call (native/floor); every call pays it, so a saving of fixed ns is a smaller % here than on a host with a lower floor" "$1" &&
 		grep -qxF "  page-table isolation: on (meltdown: Mitigation: PTI): every syscall switches page tables twice" "$1"' - "$tmp/dil"
@@ -85,10 +85,10 @@ check "native-dilution: mitigations in effect listed (retpolines, Safe RET), not
 check "native-dilution: a VM host and a host kernel other than the guests' are said" \
 	sh -c 'grep -q "^  the host is itself a virtual machine" "$1" && grep -q "^  host kernel 6.18.0-test, not the guest kernels (6.1.192, 6.12.57)" "$1"' - "$tmp/dil"
 sed -e 's/PTI/KPTI off/; s/^meltdown.*//' -e '/floor/d' "$tmp/pti.txt" | sed 's/^vuln_meltdown=.*/vuln_meltdown=Not affected/' >"$tmp/nopti.txt"
-native/dilution "$tmp/nopti.txt" 6.18.0-test >"$tmp/dil2"
+report/dilution "$tmp/nopti.txt" 6.18.0-test >"$tmp/dil2"
 check "native-dilution: PTI off, floor not measured, the guest kernel the host's: no kernel line" \
 	sh -c 'grep -qxF "  page-table isolation: off (meltdown: Not affected)" "$1" && grep -qxF "  syscall floor: not measured" "$1" && ! grep -q "^  host kernel" "$1"' - "$tmp/dil2"
-expect_exit 2 "native-dilution: a missing host file exits 2" native/dilution "$tmp/none.txt"
+expect_exit 2 "native-dilution: a missing host file exits 2" report/dilution "$tmp/none.txt"
 
 # results/published.csv: each side's ns a call is 1e9 / its ops/s.
 check "published.csv: base_ns and new_ns are 1e9 / ops/s (to 0.001 ns) in every row" \
@@ -101,7 +101,7 @@ check "native-floor: getppid's lowest and median ns a call ($(echo $floor))" \
 	sh -c 'printf "%s\n" "$1" | grep -Eqx "floor_getppid_ns=[0-9]+\.[0-9]+" && printf "%s\n" "$1" | grep -Eqx "floor_getppid_median_ns=[0-9]+\.[0-9]+"' - "$floor"
 printf 'beside_before=qemu 0, kabench workers 0, compilers 0\nbeside_after=qemu 0, kabench workers 0, compilers 0\n' >>"$tmp/nopti.txt"
 check "native-dilution: nothing beside the timing is said so" \
-	sh -c 'native/dilution "$1" | grep -qxF "  nothing of kabench'"'"'s ran beside the timing (no QEMU guest, worker or compiler when it began or ended)"' - "$tmp/nopti.txt"
+	sh -c 'report/dilution "$1" | grep -qxF "  nothing of kabench'"'"'s ran beside the timing (no QEMU guest, worker or compiler when it began or ended)"' - "$tmp/nopti.txt"
 printf 'beside_after=qemu 2, kabench workers 0, compilers 0\n' >>"$tmp/pti.txt"
 check "native-dilution: two QEMU guests when the timing ended are said" \
-	sh -c 'native/dilution "$1" | grep -q "^  ran beside other work .*when it ended qemu 2, kabench workers 0, compilers 0$"' - "$tmp/pti.txt"
+	sh -c 'report/dilution "$1" | grep -q "^  ran beside other work .*when it ended qemu 2, kabench workers 0, compilers 0$"' - "$tmp/pti.txt"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Native proxies and estimates on fixtures (no boot, no timing): the proxy
-# line's reader, analyze/proxy-check's identity and its refusal rule,
+# line's reader, native/proxy-check's identity and its refusal rule,
 # native/estimate-plan's choice per cell, native/estimate-compute's
 # arithmetic, and that the published figures are never an input.
 # Fixtures (tests/native/fixtures/proxy/): profile-summary.csv holds the
@@ -24,7 +24,7 @@ run_with() {
 	rm -rf "$tmp/run"; mkdir "$tmp/run"
 	cp "$fx/profile-summary.csv" "$tmp/run/"
 	{ grep -v '^proxy ' "$fx/experiment.exp"; for p in "$@"; do echo "proxy $p"; done; } >"$tmp/run/experiment.exp"
-	analyze/proxy-check "$tmp/run" >"$tmp/run/check.txt" 2>"$tmp/run/check.err"
+	native/proxy-check "$tmp/run" >"$tmp/run/check.txt" 2>"$tmp/run/check.err"
 }
 verdict() { awk -F, -v p="$1" '$1 == p && $6 == "verdict" { print $8; exit }' "$tmp/run/proxy-check.csv"; }
 row() { awk -F, -v p="$1" -v k="$2" -v s="$3" -v n="$4" '$1 == p && $6 == k && $7 == s && $8 == n { print $'"$5"'; exit }' "$tmp/run/proxy-check.csv"; }

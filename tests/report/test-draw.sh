@@ -154,7 +154,7 @@ printf 'compare 6.1 6.1-fstat fstat read1 cpu=max mask=none\nprofile minimal\nac
 		echo "tcg,$k,6.1.192-kabench-$k-minimal,minimal,tcg,QEMU TCG CPU version 2.5+,max,none,$x,$m,$t,$b,1,1.0,$ops,$ops,$((50 / t))"
 	done; done; done; done; done
 } >"$tmp/tcg/samples.csv"
-for r in reference tcg; do report/make-report "$tmp/$r" >/dev/null 2>"$tmp/$r.err" || cat "$tmp/$r.err"; done
+for r in reference tcg; do plan/run-experiment REPORT="$tmp/$r" >/dev/null 2>"$tmp/$r.err" || cat "$tmp/$r.err"; done
 set -- "$tmp"/reference/*.svg "$tmp"/tcg/*.svg
 check "the reports have their charts (reference: 3 A/B, 13 profiles; tcg: 2 A/B, 4 A/B curves, 4 will-it-scale)" \
 	[ "$(ls "$tmp"/reference/ab-*.svg "$tmp"/reference/profile-*.svg | wc -l)/$(ls "$tmp"/tcg/ab-[0-9].svg "$tmp"/tcg/ab-scaling-*.svg "$tmp"/tcg/scaling-*.svg | wc -l)" = 16/10 ]

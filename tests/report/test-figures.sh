@@ -55,7 +55,7 @@ EOT
 		echo "fig,B,k-B,minimal,icount,Test CPU,max,no-erms;no-fsrm,getppid,processes,2,$b,1,1.0,180,180"
 	done
 } >"$tmp/run/samples.csv"
-report/make-report "$tmp/run" >"$tmp/table" 2>"$tmp/err"
+plan/run-experiment REPORT="$tmp/run" >"$tmp/table" 2>"$tmp/err"
 check "make report on the two-sided fixture succeeds ($(head -n 1 "$tmp/err"))" [ -s "$tmp/run/report.md" ]
 
 s=$tmp/run/summary.csv
@@ -128,7 +128,7 @@ echo "mode both" >>"$tmp/sc/experiment.exp"
 		done
 	done
 } >"$tmp/sc/samples.csv"
-report/make-report "$tmp/sc" >/dev/null 2>"$tmp/sc.err"
+plan/run-experiment REPORT="$tmp/sc" >/dev/null 2>"$tmp/sc.err"
 sc=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["variant"] == "A" {
 	printf "%s:%s:%s:%s:%s:%s ", $c["tasks"], $c["processes"], $c["processes_idle"], $c["threads"], $c["threads_idle"], $c["linear"] }' "$tmp/sc/scaling.csv" 2>/dev/null)
 check "scaling.csv A: tasks:processes:idle:threads:idle:linear per row ($sc)" \

@@ -37,7 +37,7 @@ printf 'compare %s %s %s\nprofile minimal\naccel tcg\ncpu max\nmask none\nsmp 1\
 } >"$run/samples.csv"
 printf '%s\n' "$new $test tasks 4" >"$run/incomplete"
 
-report/make-report "$run" >"$tmp/table" 2>"$tmp/err"
+plan/run-experiment REPORT="$run" >"$tmp/table" 2>"$tmp/err"
 rc=$?
 check "make report on a run named with quotes, \$() and backticks succeeds" [ "$rc" -eq 0 ]
 [ "$rc" -eq 0 ] || tail -n 5 "$tmp/err"

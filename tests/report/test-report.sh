@@ -68,7 +68,7 @@ check "... and leaves the old summary as it was" cmp -s "$tmp/summary.before" "$
 printf 'experiment,variant\nx,y,z\n' >"$tmp/run/samples.csv"
 expect_exit 2 "make report on a malformed samples.csv exits 2" make -s report RUN=$tmp/run
 check "... and leaves the old summary as it was" cmp -s "$tmp/summary.before" "$tmp/run/summary.csv"
-err=$(report/make-report "$tmp/run" 2>&1 >/dev/null)
+err=$(plan/run-experiment REPORT="$tmp/run" 2>&1 >/dev/null)
 check "the error is one line naming the file" sh -c '[ "$(echo "$1" | wc -l)" -eq 1 ] && echo "$1" | grep -q samples.csv' - "$err"
 expect_exit 2 "make report on a missing run exits 2" make -s report RUN=$tmp/nope
 
@@ -133,7 +133,7 @@ mkdir "$tmp/half"
 cp $fx/experiment.exp "$tmp/half/"
 awk -F, 'NR == 1 || $2 == "A"' $fx/samples.csv >"$tmp/half/samples.csv"
 : >"$tmp/half/incomplete"
-report/make-report "$tmp/half" >/dev/null 2>&1
+plan/run-experiment REPORT="$tmp/half" >/dev/null 2>&1
 build/analyze/summarize "$tmp/half/samples.csv" | awk -F, 'NR == 2 { printf "%s %s %s %s %.0f\n", $2, $6, $8, $9, $12 }' >"$tmp/half.want"
 check "an incomplete run's per-cell table names each cell's kernel, testcase, tasks, boots and ops/s" \
 	sh -c 'read -r k t n b m <"$1" && grep -Eq "^$k +$t +$n +$b +$m " "$2"' - "$tmp/half.want" "$tmp/half/table.txt"

@@ -41,7 +41,7 @@ suite() {
 	printf 'ok\n' >"$d/boots/A.cpu2-1/verdict"
 	# The plan names each cell's kernel (these boots have no facts).
 	printf 'cell\tvariant\tboot\nA-1\tA\t1\nA.cpu2-1\tA\t1\n' >"$d/plan"
-	report/make-report "$d" >"$tmp/table$1" 2>"$tmp/err$1"
+	plan/run-experiment REPORT="$d" >"$tmp/table$1" 2>"$tmp/err$1"
 }
 
 suite 12

@@ -47,7 +47,7 @@ EOT
 	done
 } >"$tmp/run/samples.csv"
 
-report/make-report "$tmp/run" >"$tmp/table" 2>"$tmp/err"
+plan/run-experiment REPORT="$tmp/run" >"$tmp/table" 2>"$tmp/err"
 check "make report on a TASKS=1,2,4 run succeeds" [ -s "$tmp/run/report.md" ]
 [ -s "$tmp/run/report.md" ] || cat "$tmp/err"
 check "one table header for the pair, not one per task count" \
@@ -92,7 +92,7 @@ awk -F, -v OFS=, 'NR > 1 && $12 == 1 { $7 = "max"; $15 = $15 * 2; $16 = $15; pri
 mkdir "$tmp/two"
 cp "$tmp/run/experiment.exp" "$tmp/two/"
 cat "$tmp/run/samples.csv" "$tmp/other.csv" >"$tmp/two/samples.csv"
-report/make-report "$tmp/two" >"$tmp/table2" 2>/dev/null
+plan/run-experiment REPORT="$tmp/two" >"$tmp/table2" 2>/dev/null
 check "summary: a kernel's cells under -cpu max -fsrm keep their 8 boots" \
 	[ "$(pick "$tmp/two/summary.csv" boots variant=6.1 testcase=fstat tasks=1 qemu_cpu="max -fsrm")" = 8 ]
 check "... and the -cpu max boots make their own cell" \
@@ -159,7 +159,7 @@ echo "key42" >"$tmp/run/kernels/6.1/cache_key"
 echo "6.1.192-kabench-6.1-minimal" >"$tmp/run/kernels/6.1/kernelrelease"
 printf '## Profile\n\nwhere the time goes: nowhere\n' >"$tmp/run/profile.md"
 printf '6.1-fstat fstat tasks 4 boot 2\n6.1 fstat tasks 4 boot 2\n' >"$tmp/run/incomplete"
-report/make-report "$tmp/run" >/dev/null 2>&1
+plan/run-experiment REPORT="$tmp/run" >/dev/null 2>&1
 for row in "accelerator | tcg (resolved: tcg, requested: auto)" "host cores | 2" "QEMU | QEMU emulator version 7.2.99" "host kernel | 6.1.0-99-amd64" \
 	"host CPU | Test Xeon" "gcc | gcc (Debian 12.2.0-14) 12.2.0" "binutils | GNU ld 2.40" "glibc (what fstat_libc calls) | 2.36" \
 	"kabench commit | \`0123456789abcdef\` (tree had uncommitted changes)"; do
