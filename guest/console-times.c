@@ -4,7 +4,7 @@
  *
  * Follows LOG (QEMU's serial file) while QEMU runs and appends to OUT one
  * line per event, with the host's clock (seconds since the epoch; run-guest
- * adds its own events to the same file with --stamp, see guest/timing):
+ * adds its own events to the same file with --stamp, see lib/timing):
  *   T start              its own start (run-guest starts it with QEMU)
  *   T console            the first byte (firmware and kernel are up)
  *   T init               the guest init's first "@@kabench fact" line

@@ -5,7 +5,7 @@
 # figures of long ones. Two boots of the 6.1 minimal kernel with seed 3,
 # fstat and read1, one with 0.2 s samples and one with the short ones:
 # every testcase's ops/s agree within 0.1%. The boots' time split
-# (guest/timing) has every phase, and the phases add up to the boot.
+# (lib/timing) has every phase, and the phases add up to the boot.
 . tests/lib.sh
 img=$(kernel-patches/build 6.1 2>/dev/null) || { fail "kernel-patches/build 6.1"; exit 1; }
 make -s initramfs >/dev/null 2>&1 || { fail "make initramfs"; exit 1; }
@@ -35,7 +35,7 @@ done
 min=$(awk -F, '$1 == "sample" { if (m == "" || $7 < m) m = $7 } END { print m + 0 }' "$tmp/short/bench.csv")
 check "short samples hold >= 1000 ops each (fewest: $min)" [ "$min" -ge 1000 ]
 
-guest/timing "$tmp/short" >"$tmp/split"
+lib/timing "$tmp/short" >"$tmp/split"
 for p in boot probe test:fstat test:read1 off parse total; do
 	check "time split has $p" grep -q "^$p [0-9]" "$tmp/split"
 done

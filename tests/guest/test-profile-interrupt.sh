@@ -14,7 +14,7 @@ img=$(kernel-patches/build 6.1 2>"$tmp/build.err") || { fail "profile interrupt:
 make -s initramfs plugin bench/kabench >/dev/null 2>&1 || { fail "profile interrupt: make initramfs plugin"; exit 1; }
 kit=$tmp/kit
 mkdir -p "$kit/plugin"
-cp guest/run-guest lib/common.sh guest/parse-console guest/console-times guest/timing bench/kabench "$kit/"
+cp guest/run-guest lib/common.sh guest/parse-console guest/console-times lib/timing bench/kabench "$kit/"
 cp guest/plugin/profile-args build/plugin/kabench-prof.so build/plugin/profile-attrib "$kit/plugin/"
 cat >"$kit/plugin/profile-boot" <<'SH'
 #!/bin/sh
