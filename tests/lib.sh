@@ -45,7 +45,7 @@ expect_exit() {
 
 # replayed WHAT A B C CMD...: two seeded icount boots' files A and B must
 # be identical. Seeded boots replay exactly most of the time, not always
-# (README.md, "What these machines do not give": in full make test runs
+# (docs/determinism.md, "What these machines do not give": in full make test runs
 # about one replay in several differs, never one alone), so when A and B
 # differ, CMD boots a third time into C, which must equal one of the two.
 # An empty or missing A fails: there is nothing to replay.

@@ -65,7 +65,7 @@ one=$(row "$b/compare.csv" "6.1 -> mine")
 via=$(row "$b/baseline/compare.csv" "mine@base -> mine")
 echo "# one run, 6.1 -> mine (6.1-fstat's build): $one; via the baseline, mine@base -> mine: $via (change_pct, verdict, p, base mean, new mean)"
 # The two means of 6.1 come from boots of one kernel and seed in two runs:
-# QEMU 7.2's icount does not always replay (README, "What these machines
+# QEMU 7.2's icount does not always replay (docs/determinism.md, "What these machines
 # do not give"; a run here in 10 or so). When they differ, a second
 # baseline run and run with it decide, as a third boot does in
 # tests/lib.sh's replayed: the arithmetic must give equal figures there.
