@@ -7,15 +7,15 @@
 # project that is not Markdown. Placeholders (<run>, NAME, *, $X) are
 # left alone.
 # The manuals say how things are, not how they came to be: outside
-# results/ (results/reference/NOTES.md keeps the dated history) no
-# Markdown file names a commit of this repository, says a target was
-# "met" or "not met", gives a clock time in UTC, or says who measured
-# (the lead, the helpers). Every KABENCH_* variable the product reads
-# (any file outside tests/ and results/ but Markdown; header guards
-# KABENCH_*_H are no variables) is in docs/variables.md, which README.md
-# links, or is a test seam in tests/README.md; and docs/variables.md
-# names none that nothing reads. Both checks are also run on planted
-# fixtures, which they must catch.
+# results/reference/ (a run's own report.md, and NOTES.md, which keeps
+# the dated history) no Markdown file names a commit of this repository,
+# says a target was "met" or "not met", gives a clock time in UTC, or
+# says who measured (the lead, the helpers). Every KABENCH_* variable
+# the product reads (any file outside tests/ and results/ but Markdown;
+# header guards KABENCH_*_H are no variables) is in docs/variables.md,
+# which README.md links, or is a test seam in tests/README.md; and
+# docs/variables.md names none that nothing reads. Both checks are also
+# run on planted fixtures, which they must catch.
 # kernel-free: it reads files.
 . tests/lib.sh
 git rev-parse --git-dir >/dev/null 2>&1 || { fail "not a git checkout: the tracked Markdown files are unknown"; exit 1; }
@@ -55,7 +55,7 @@ lab_notes() {
 	grep -nHiE '\bnot met\b|(^|[|:;,] *|\b(is|are|was) )met( *[|.,;)]|$)|[0-9]{1,2}:[0-9]{2}( ?UTC| GMT)|\bthe lead\b|\bhelpers\x27' "$@" /dev/null |
 		sed 's/^\([^:]*:[0-9]*:\).*/\1 met, not met, a clock time or who measured/'
 }
-manuals=$(echo "$mds" | grep -v '^results/')
+manuals=$(echo "$mds" | grep -v '^results/reference/')
 notes=$(lab_notes $manuals | sort -u | head -n 8 | paste -sd';' -)
 check "no manual carries dated history: it goes to results/reference/NOTES.md${notes:+ (found: $notes)}" [ -z "$notes" ]
 tmp=$(mktemp -d) || exit 2
