@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh
 # Reading an experiment file: the one reader of the format, sourced by
-# run-experiment and series/run-series; every other tool, awk
+# run-experiment and series/plan-series; every other tool, awk
 # and make included, asks plan/experiment (this file as a command) for
 # what it needs of an experiment or of the resolved copy that exp_write
 # puts into a run folder.
@@ -125,7 +125,7 @@ exp_parse() {
 			[ -n "$p" ] || { exp_bad "$file:$n: bad proxy '$*' (want VARIANT:TESTCASE = A + B - C)"; continue; }
 			exp_raw_proxy="$exp_raw_proxy$p
 " ;;
-		series)	# a series experiment (series/run-series reads it)
+		series)	# a series experiment (plan/run-experiment plans its prefixes)
 			[ $# -eq 1 ] || { exp_bad "$file:$n: 'series' wants one variant, got '$*'"; continue; }
 			exp_series=$1 ;;
 		*)

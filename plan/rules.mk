@@ -8,7 +8,7 @@ EXPERIMENT ?= seeds
 # from there: a variable exported in the shell, CPU=... say, is ignored):
 # the experiment reader's, then run-experiment's own.
 EXP_READER_SETTINGS = $(shell plan/experiment settings)
-EXP_SETTINGS = $(EXP_READER_SETTINGS) JOBS HOSTS RESUME BASELINE SAVE_BASELINE FRESH
+EXP_SETTINGS = $(EXP_READER_SETTINGS) JOBS HOSTS RESUME BASELINE SAVE_BASELINE FRESH SERIES
 shell_quote = '$(subst ','\'',$(1))'
 exp_args = $(foreach v,$(EXP_SETTINGS),$(if $(filter command line,$(origin $(v))),$(call shell_quote,$(v)=$($(v)))))
 
@@ -19,11 +19,7 @@ exp_args = $(foreach v,$(EXP_SETTINGS),$(if $(filter command line,$(origin $(v))
 ## bench BASELINE=results/<run>|NAME [SAVE_BASELINE=NAME]: also compare each cell with the baseline run's cell of the same kernel, CPU and testcase (RUN/baseline/); SAVE_BASELINE names this run results/baselines/NAME
 ## bench SERIES=<variant>: the same as make series VARIANT=<variant> (one row per patch of its series)
 bench: deps build/analyze/summarize build/analyze/compare
-ifeq ($(origin SERIES),command line)
-	series/run-series $(call shell_quote,$(SERIES)) $(call shell_quote,$(EXPERIMENT)) $(SERIES_ARGS)
-else
 	plan/run-experiment $(if $(filter command line,$(origin RESUME)),,$(call shell_quote,$(EXPERIMENT))) $(exp_args)
-endif
 
 .PHONY: calibrate
 ## calibrate EXPERIMENT=aa|aa-native RUNS=20 [ACCEL=...]: run an A/A and known-effect experiment RUNS times; print false verdicts, detections and interval coverage (docs/calibration.md)

@@ -5,7 +5,7 @@
 # short-cut) from one icount boot per step; on a series whose patch 2 does
 # not build (tests/series/6.1-series-broken: comment, #error, its removal,
 # the short-cut) the prefix is named, skipped as git bisect skip does, and
-# patch 4 is found; run-series names it too and counts patches 2-3 as one.
+# patch 4 is found; the series run names it too and counts patches 2-3 as one.
 # Scratch variants folder; the builds stay cached, the failed one (kept by
 # kernel-patches/build: its compiler error is in a file the patch changes)
 # is removed at the start and the end, so that each run builds it once.
@@ -27,7 +27,7 @@ trap cleanup EXIT
 mkdir "$tmp/variants" && cp -r tests/series/6.1-series3 tests/series/6.1-series-broken "$tmp/variants/"
 export KABENCH_VARIANTS_DIR="$tmp/variants"
 # The prefix that does not build is built for real once a run (bisect),
-# then met as a kept failure (run-series).
+# then met as a kept failure (the series run).
 broken=$(kernel-patches/build --where 6.1-series-broken~2)
 rm -rf "$(readlink -f "$broken")" "$broken"
 
@@ -66,16 +66,16 @@ check "the bisection still names patch 4, the short-cut" \
 	grep -q '^first patch that changes fstatat_empty by more than 5%: 4 0004-' "$tmp/out"
 
 t0=$(date +%s)
-series/run-series 6.1-series-broken smoke TESTS=fstatat_empty REPEATS=1 >"$tmp/out" 2>"$tmp/err"
+plan/run-experiment smoke SERIES=6.1-series-broken TESTS=fstatat_empty REPEATS=1 >"$tmp/out" 2>"$tmp/err"
 rc=$?
 run=$(sed -n 's/^\[[0-9:]*\] done: //p' "$tmp/err" | tail -n 1)
-echo "# run-series 6.1-series-broken: $(( $(date +%s) - t0 )) s"
-check "run-series with a prefix that does not build still measures the others" [ $rc -eq 0 -a -s "$run/series.csv" ]
-check "run-series names the patch that does not build" \
+echo "# make series 6.1-series-broken: $(( $(date +%s) - t0 )) s"
+check "make series with a prefix that does not build still measures the others" [ $rc -eq 0 -a -s "$run/series.csv" ]
+check "make series names the patch that does not build" \
 	grep -q '6.1-series-broken~2 does not build: patch 2 0002-fs-read_write-does-not-compile.patch' "$tmp/err"
 check "bisect kept its failure: the build log and the error, no tree" \
 	sh -c 'grep -q "^fs/read_write.c:[0-9]*:[0-9]*: error: #error" "$1/failed" && [ -s "$1/build.log" ] && [ ! -e "$1/linux" ]' - "$broken"
-check "run-series did not build it again: the same inputs failed before, the error named" \
+check "make series did not build it again: the same inputs failed before, the error named" \
 	grep -q '6.1-series-broken~2-minimal: build failed before with these same inputs, not tried again: fs/read_write.c:[0-9]*:[0-9]*: error: #error' "$tmp/err"
 check "its row covers patches 2-3 and says patch 2 does not build" \
 	grep -q '^ *2-3 .*no change.*does not compile .*\[does not build\] + ' "$tmp/out"

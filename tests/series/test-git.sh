@@ -93,7 +93,7 @@ check "the base's cache folder is named by its commit id" \
 
 # run_series VARIANT: attribution on fstatat_empty and fstat, one boot each.
 run_series() {
-	series/run-series "$1" smoke TESTS=fstatat_empty,fstat REPEATS=1 >"$tmp/$1.out" 2>"$tmp/$1.err"
+	plan/run-experiment smoke SERIES="$1" TESTS=fstatat_empty,fstat REPEATS=1 >"$tmp/$1.out" 2>"$tmp/$1.err"
 	rc=$?
 	r=$(sed -n 's/^\[[0-9:]*\] done: //p' "$tmp/$1.err" | tail -n 1)
 	[ -n "$r" ] && runs="$runs $r"
@@ -104,12 +104,12 @@ run_series() {
 kernel-patches/build 6.1 >/dev/null 2>"$tmp/err" || { fail "Debian's 6.1 builds"; cat "$tmp/err"; exit 1; }
 t0=$(date +%s)
 run_series "$v"
-check "run-series on the git variant succeeds" [ -s "$tmp/$v.csv" ]
+check "make series on the git variant succeeds" [ -s "$tmp/$v.csv" ]
 [ -s "$tmp/$v.csv" ] || tail -n 20 "$tmp/$v.err"
-echo "# run-series $v (builds included): $(( $(date +%s) - t0 )) s"
+echo "# make series $v (builds included): $(( $(date +%s) - t0 )) s"
 sed -n '/per-patch attribution, fstatat_empty/,/^$/p' "$tmp/$v.out" | sed 's/^/# /'
 run_series 6.1-series3
-check "run-series on the patch files succeeds" [ -s "$tmp/6.1-series3.csv" ]
+check "make series on the patch files succeeds" [ -s "$tmp/6.1-series3.csv" ]
 [ -s "$tmp/6.1-series3.csv" ] || tail -n 20 "$tmp/6.1-series3.err"
 
 # The commits are the patch files' sources, and the base commit Debian's:
@@ -157,13 +157,13 @@ check "fstat (not touched by the series) moves by under 1% in every row" \
 
 # Bad input: one line naming the value, exit 2, nothing run.
 n=$(ls "$KABENCH_RESULTS" 2>/dev/null | wc -l)
-expect_exit 2 "run-series: unknown variant exits 2" series/run-series no-such-variant smoke
-check "run-series: the unknown variant is named in one line" \
-	sh -c 'series/run-series no-such-variant smoke 2>&1 >/dev/null | { read -r l && ! read -r x && echo "$l" | grep -q no-such-variant; }'
-expect_exit 2 "run-series: a prefix instead of a variant exits 2" series/run-series 6.1-series3~1 smoke
-expect_exit 2 "run-series: unknown experiment exits 2" series/run-series 6.1-series3 no-such-exp
-expect_exit 2 "run-series: COMPARE= exits 2" series/run-series 6.1-series3 smoke COMPARE=6.1:6.1-fstat
-expect_exit 2 "run-series: a variant without patches exits 2" series/run-series 6.1 smoke
+expect_exit 2 "make series: unknown variant exits 2" plan/run-experiment smoke SERIES=no-such-variant
+check "make series: the unknown variant is named in one line" \
+	sh -c 'plan/run-experiment smoke SERIES=no-such-variant 2>&1 >/dev/null | { read -r l && ! read -r x && echo "$l" | grep -q no-such-variant; }'
+expect_exit 2 "make series: a prefix instead of a variant exits 2" plan/run-experiment smoke SERIES=6.1-series3~1
+expect_exit 2 "make series: unknown experiment exits 2" plan/run-experiment no-such-exp SERIES=6.1-series3
+expect_exit 2 "make series: COMPARE= exits 2" plan/run-experiment smoke SERIES=6.1-series3 COMPARE=6.1:6.1-fstat
+expect_exit 2 "make series: a variant without patches exits 2" plan/run-experiment smoke SERIES=6.1
 check "bad input made no results folder" [ "$(ls "$KABENCH_RESULTS" 2>/dev/null | wc -l)" -eq "$n" ]
 
 # rows TESTCASE CSV: "row verdict step%" per row.
