@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh
 # Reading an experiment file: the one reader of the format, sourced by
-# run-experiment and series/plan-series; every other tool, awk
+# the driver (run-experiment) and a few tools; every other tool, awk
 # and make included, asks plan/experiment (this file as a command) for
 # what it needs of an experiment or of the resolved copy that exp_write
 # puts into a run folder.
