@@ -15,6 +15,9 @@
 #     fail_on_regression mode (processes, threads or both) mem (guest MB)
 #     max_repeats max_seconds alpha (repeats auto: boots until a verdict)
 #     duet (1: the two kernels' boots run two at a time, on disjoint CPUs)
+#     reproduces (none, or the published figures the experiment sets out
+#     to reproduce: seeds of results/published.csv, 001,002; only these
+#     get a "published vs measured" row)
 #   icount_interval SEC  the sample length when the boots run
 #     under icount, where a figure is an instruction count and needs
 #     thousands of ops, not seconds; tcg, kvm and native keep interval (and
@@ -31,11 +34,11 @@
 
 EXP_FIELDS="profile accel cpu mask smp tasks interval warmup samples repeats shift
 seed plugin warnings min_effect fail_on_regression mode mem icount_interval
-max_repeats max_seconds alpha duet"
+max_repeats max_seconds alpha duet reproduces"
 # Their defaults, in order (README.md's experiment table says the same).
 EXP_DEFAULTS="minimal auto max none 1 1 0.2 1 3 auto 0
 1 on drop 1 none processes 512 none
-12 none 0.05 0"
+12 none 0.05 0 none"
 
 . lib/common.sh
 
@@ -229,6 +232,8 @@ exp_check() {
 	[ "$exp_max_seconds" = none ] || { is_uint "$exp_max_seconds" && [ "$exp_max_seconds" -ge 1 ]; } ||
 		exp_bad "$(exp_at max_seconds): bad max_seconds '$exp_max_seconds' (whole seconds >= 1, or none)"
 	case $exp_duet in 0|1) ;; *) exp_bad "$(exp_at duet): bad duet '$exp_duet' (0 or 1)" ;; esac
+	[ "$exp_reproduces" = none ] || echo "$exp_reproduces" | grep -Eqx '[0-9]{3}(,[0-9]{3})*' ||
+		exp_bad "$(exp_at reproduces): bad reproduces '$exp_reproduces' (none, or seeds of results/published.csv: 001,002)"
 	is_decimal "$exp_alpha" && awk -v a="$exp_alpha" 'BEGIN { exit !(a > 0 && a < 0.5) }' ||
 		exp_bad "$(exp_at alpha): bad alpha '$exp_alpha' (above 0, under 0.5)"
 	is_uint "$exp_shift" && [ "$exp_shift" -le 10 ] || exp_bad "$(exp_at shift): bad shift '$exp_shift' (0 to 10)"

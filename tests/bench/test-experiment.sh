@@ -82,7 +82,7 @@ check "plan/experiment proxies: VARIANT TESTCASE +A +B -C" \
 check "plan/experiment series and tests" \
 	[ "$(plan/experiment series "$tmp/copy.exp") $(plan/experiment tests "$tmp/copy.exp" | paste -sd,)" = "S t1,t2,t3,x,y,z" ]
 check "plan/experiment settings: every field in capitals, then COMPARE and TESTS (make's list)" \
-	sh -c 'plan/experiment settings | grep -q "^PROFILE ACCEL CPU MASK .* MODE MEM ICOUNT_INTERVAL MAX_REPEATS MAX_SECONDS ALPHA DUET COMPARE TESTS$"'
+	sh -c 'plan/experiment settings | grep -q "^PROFILE ACCEL CPU MASK .* MODE MEM ICOUNT_INTERVAL MAX_REPEATS MAX_SECONDS ALPHA DUET REPRODUCES COMPARE TESTS$"'
 expect_exit 2 "plan/experiment get of an unknown field exits 2" plan/experiment get "$tmp/copy.exp" nosuch
 expect_exit 2 "plan/experiment on a missing file exits 2" plan/experiment compare "$tmp/nosuch.exp"
 expect_exit 2 "plan/experiment: an unknown command exits 2" plan/experiment frobnicate "$tmp/copy.exp"
@@ -95,7 +95,7 @@ printf 'compare 6.1 6.1-fstat fstat\n' >"$tmp/min.exp"
 min_defaults() {
 	out=$(sh -c '. plan/experiment.sh; exp_read "$1"; exp_write' - "$tmp/min.exp" 2>&1) || return 1
 	for want in "profile minimal" "accel auto" "cpu max" "mask none" "smp 1" "tasks 1" "interval 0.2" \
-		"warmup 1" "samples 3" "repeats auto" "shift 0" "mode processes" "max_repeats 12" "alpha 0.05" "duet 0"; do
+		"warmup 1" "samples 3" "repeats auto" "shift 0" "mode processes" "max_repeats 12" "alpha 0.05" "duet 0" "reproduces none"; do
 		echo "$out" | grep -qx "$want" || { echo "# missing: $want"; return 1; }
 	done
 }

@@ -19,6 +19,7 @@ trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/run"
 cat >"$tmp/run/experiment.exp" <<'EOT'
 compare 6.1 6.1-fstat fstat fstatat_empty cpu=max mask=fsrm
+reproduces 001
 profile minimal
 accel tcg
 cpu max
@@ -110,6 +111,7 @@ compare 6.12 6.1-fstat fstatat_empty fstat
 compare 6.12-no-fstat 6.12 fstatat_empty
 compare 6.12-no-movsq 6.12 read1 # a comment
 compare 6.1 6.1-fstat fstatat_empty fstat
+reproduces 001,002
 profile minimal
 EOT
 analyze/make-pairs "$tmp/pairs.exp" results/published.csv >"$tmp/pairs.csv"
@@ -125,6 +127,20 @@ check "cpu= and mask= are options of the line, not testcases" \
 	sh -c '[ "$(wc -l <"$1")" -gt 1 ] && ! grep -q -e "cpu=" -e "mask=" "$1"' - "$tmp/pairs.csv"
 check "a compare line given twice gives its pairs once" \
 	[ "$(grep -c '^6\.1 -> 6\.1-fstat,fstat,' "$tmp/pairs.csv")" -eq 1 ]
+# Published figures only for an experiment that declares them: a user's
+# own experiment on the seed's very kernels gets none; reproduces 002 one.
+grep -v '^reproduces' "$tmp/pairs.exp" >"$tmp/mine.exp"
+analyze/make-pairs "$tmp/mine.exp" results/published.csv >"$tmp/mine.csv"
+check "an experiment that declares no reproduces gets no published figure, on the seeds' own kernels too" \
+	sh -c '[ "$(wc -l <"$1")" -gt 3 ] && ! grep -q "^seed " "$1"' - "$tmp/mine.csv"
+sed 's/^reproduces .*/reproduces 002/' "$tmp/pairs.exp" >"$tmp/r2.exp"
+analyze/make-pairs "$tmp/r2.exp" results/published.csv >"$tmp/r2.csv"
+check "reproduces 002: seed 002's figure and none of 001's" \
+	sh -c 'grep -q "^seed 002," "$1" && ! grep -q "^seed 001," "$1"' - "$tmp/r2.csv"
+sed 's/^reproduces .*/reproduces 1/' "$tmp/pairs.exp" >"$tmp/r1.exp"
+e=$(sh -c '. plan/experiment.sh; exp_read "$1"' - "$tmp/r1.exp" 2>&1 >/dev/null)
+check "a bad reproduces (1, not 001) is refused, naming its line ($e)" \
+	sh -c 'case $1 in *":6: bad reproduces '"'"'1'"'"' (none, or seeds"*) ;; *) false ;; esac' - "$e"
 echo "compare a,b c t" >"$tmp/comma.exp"
 expect_exit 2 "make-pairs refuses a name with a comma" analyze/make-pairs "$tmp/comma.exp" results/published.csv
 sed 's/,own_pairs,/,own,/' results/published.csv >"$tmp/old-published.csv"
