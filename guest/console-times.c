@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* console-times LOG OUT: host times of a boot's console events.
+/* console-times [--tests LIST] LOG OUT: host times of a boot's console events.
  * console-times --stamp EVENT OUT: appends "T EVENT" to OUT, and exits.
  *
  * Follows LOG (QEMU's serial file) while QEMU runs and appends to OUT one
@@ -15,7 +15,10 @@
  * Under icount guest time is virtual, so where a boot's real time goes can
  * only be read off the host clock. It polls every 2 ms (a boot is seconds
  * long) and ends at SIGTERM after one last read; run-guest starts it with
- * QEMU and stops it when QEMU has exited. */
+ * QEMU and stops it when QEMU has exited.
+ * --tests LIST: the plan's testcases (comma-separated); a begin or end of
+ * another name is not an event: the guest's names reach the times file,
+ * and run-cell's line and the report after it, only when planned. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <signal.h>
@@ -26,6 +29,24 @@
 #include <fcntl.h>
 
 static volatile sig_atomic_t stop;
+static const char *plan_tests;	/* --tests, or NULL: any name */
+
+/* Is NAME one of the comma list plan_tests (or is there no plan)? */
+static int planned(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (!plan_tests)
+		return 1;
+	for (const char *p = plan_tests;;) {
+		size_t k = strcspn(p, ",");
+		if (k == n && !memcmp(p, name, n))
+			return 1;
+		if (!p[k])
+			return 0;
+		p += k + 1;
+	}
+}
 static void on_term(int sig) { (void)sig; stop = 1; }
 
 static double wall(void)
@@ -62,6 +83,8 @@ static void event(FILE *out, double t, const char *line, int *init_seen)
 		fprintf(out, "%.3f init\n", t);
 	} else if (!strncmp(p, "begin ", 6) || !strncmp(p, "end ", 4)) {
 		test_name(p, name, sizeof(name));
+		if (!planned(name))
+			return;
 		fprintf(out, "%.3f %s %s\n", t, *p == 'b' ? "begin" : "end", name);
 	} else if (!strncmp(p, "done ", 5)) {
 		fprintf(out, "%.3f done\n", t);
@@ -103,8 +126,13 @@ int main(int argc, char **argv)
 
 	int stamp = argc == 4 && !strcmp(argv[1], "--stamp");
 
+	if (!stamp && argc == 5 && !strcmp(argv[1], "--tests")) {
+		plan_tests = argv[2];
+		argv += 2;
+		argc -= 2;
+	}
 	if (argc != 3 && !stamp) {
-		fprintf(stderr, "usage: console-times LOG OUT | --stamp EVENT OUT\n");
+		fprintf(stderr, "usage: console-times [--tests LIST] LOG OUT | --stamp EVENT OUT\n");
 		return 2;
 	}
 	sigaction(SIGTERM, &sa, NULL);

@@ -3,7 +3,8 @@
  * parse-console: turns a guest's serial console log into the run files.
  *
  *   parse-console [--mask LIST] [--timed-out] [--qemu-exit N] [--qemu-err FILE]
- *                 [--kernel IMAGE] [--fact KEY=VALUE]... LOG DIR
+ *                 [--kernel IMAGE] [--fact KEY=VALUE]...
+ *                 [--tests LIST --tasks COUNTS --modes LIST] LOG DIR
  *
  * Reads the "@@kabench ..." marker lines written by guest/init.c (every one
  * carries an FNV-1a hash; lines that fail it are dropped, everything that is
@@ -20,6 +21,16 @@
  *   is a kernel that never started: the verdict names the image and its
  *   size (the kernel's own "Linux version" line is not on a console at
  *   loglevel=5, so the console's emptiness is the sign).
+ * --tests, --tasks, --modes: the plan (run-guest's --tests, the task
+ *   counts, processes and/or threads): the init runs each testcase, each
+ *   count of it, each mode, in that order. A run the plan does not hold
+ *   (or out of its order) is dropped, a CSV row of another testcase, mode
+ *   or count than its run's too, and the boot is truncated; so is one
+ *   where fewer runs arrived than planned. Without them any run is taken.
+ * The guest is not trusted: of its facts only the init's keys are kept
+ * (GUEST_FACTS, each once), and every byte outside printable ASCII in what
+ * it wrote into facts, bench.csv, status.csv and verdict is a '?' (no
+ * terminal escapes, valid UTF-8 everywhere downstream).
  * Time and memory are linear in the log's size; a console line longer than
  * CONSOLE_LINE_MAX is cut there (the verdict counts them).
  * Exit: 0 verdict ok, 1 any other verdict, 2 bad input.
@@ -48,10 +59,29 @@
  * its check); the verdict says how many were. */
 #define CONSOLE_LINE_MAX 65536
 
+/* The facts the guest init prints (guest/init.c); a guest's other keys,
+ * and a key's second line, are dropped: the launcher's facts (cell,
+ * variant, accel, nested, ...) come from the host alone. */
+static const char *const guest_fact_keys[] = { "uname", "cpu_model", "flags", "nr_cpus",
+					       "mem_kb", "cmdline", "boot_s", "tainted" };
+#define NKEYS (sizeof(guest_fact_keys) / sizeof(*guest_fact_keys))
+/* the ones every boot must give */
+#define REQUIRED_FACTS 6
+
 struct list {
 	char **v;
 	size_t n, cap;
 };
+
+/* S with every byte outside printable ASCII (tab kept) made '?': what
+ * the guest wrote reaches terminals, CSV, Markdown and JSON. */
+static char *clean(char *s)
+{
+	for (unsigned char *p = (unsigned char *)s; *p; p++)
+		if ((*p < 0x20 && *p != '\t') || *p > 0x7e)
+			*p = '?';
+	return s;
+}
 
 static void push(struct list *l, const char *s)
 {
@@ -63,7 +93,11 @@ static void push(struct list *l, const char *s)
 			exit(1);
 		}
 	}
-	l->v[l->n++] = strdup(s);
+	if (!(l->v[l->n] = strdup(s))) {
+		perror("parse-console");
+		exit(1);
+	}
+	clean(l->v[l->n++]);
 }
 
 static struct {
@@ -72,9 +106,12 @@ static struct {
 	size_t lines;
 	int panic, oops, warned, done, runs_done, runs_said, garbled, mended, header_bad;
 	int failed, truncated, init_errors;
-	size_t long_lines;
-	char cur_test[128], cur_tasks[32];
-	int in_run, cur_rows;
+	size_t long_lines, facts_dropped, unplanned, rows_foreign, markers;
+	char cur_test[128], cur_tasks[32], cur_mode[32];
+	int in_run, cur_rows, cur_unplanned, have_fact[NKEYS];
+	/* the plan, when given: its lists, and the index of the last run taken */
+	const char *plan_tests, *plan_tasks, *plan_modes;
+	long plan_runs, plan_next;
 } st;
 
 __attribute__((format(printf, 1, 2)))
@@ -88,7 +125,7 @@ static void detail(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	push(&st.detail, buf);
+	push(&st.detail, buf);	/* (cleaned) */
 }
 
 /* Value of " key=" in a marker payload (up to the next space), or NULL. */
@@ -115,8 +152,10 @@ static void end_run(const char *test, const char *tasks, const char *exit_s, lon
 	long code = strtol(exit_s, NULL, 10);
 
 	if (!st.in_run || strcmp(test, st.cur_test) || strcmp(tasks, st.cur_tasks)) {
-		detail("end marker for %s tasks %s without its begin marker", test, tasks);
+		detail("end marker for %.64s tasks %.16s without its begin marker", test, tasks);
 		st.truncated = 1;
+		if (st.plan_tests)
+			return;	/* (not a run of the plan's) */
 	} else if (rows != st.cur_rows) {
 		detail("%s tasks %s: %d of %ld CSV lines arrived (the rest were garbled)",
 		       test, tasks, st.cur_rows, rows);
@@ -136,44 +175,146 @@ static void end_run(const char *test, const char *tasks, const char *exit_s, lon
 	st.runs_done++;
 }
 
+/* The position of WORD (N bytes) in the comma list LIST, or -1. */
+static long position(const char *list, const char *word, size_t n)
+{
+	long i = 0;
+
+	for (const char *p = list;; i++) {
+		size_t k = strcspn(p, ",");
+		if (k == n && !memcmp(p, word, n))
+			return i;
+		if (!p[k])
+			return -1;
+		p += k + 1;
+	}
+}
+
+static long count_of(const char *list)
+{
+	long n = 1;
+
+	for (const char *p = list; *p; p++)
+		n += *p == ',';
+	return n;
+}
+
+/* Is the run TEST TASKS MODE the plan's next one, or one after it? Then
+ * the plan's position moves past it. */
+static int planned(const char *test, const char *tasks, const char *mode)
+{
+	long t = position(st.plan_tests, test, strlen(test));
+	long k = position(st.plan_tasks, tasks, strlen(tasks));
+	long m = position(st.plan_modes, mode, strlen(mode));
+	long ntasks = count_of(st.plan_tasks), nmodes = count_of(st.plan_modes);
+
+	if (t < 0 || k < 0 || m < 0)
+		return 0;
+	long at = (t * ntasks + k) * nmodes + m;
+	if (at < st.plan_next)
+		return 0;
+	st.plan_next = at + 1;
+	return 1;
+}
+
+/* Is ROW (a CSV line) of the current run: its test, mode and tasks? */
+static int of_run(const char *row)
+{
+	const char *f[4];
+	size_t n[4];
+	const char *p = row;
+
+	for (int i = 0; i < 4; i++) {
+		f[i] = p;
+		n[i] = strcspn(p, ",");
+		if (!p[n[i]])
+			return 0;
+		p += n[i] + 1;
+	}
+	return n[1] == strlen(st.cur_test) && !memcmp(f[1], st.cur_test, n[1]) &&
+	       n[2] == strlen(st.cur_mode) && !memcmp(f[2], st.cur_mode, n[2]) &&
+	       n[3] == strlen(st.cur_tasks) && !memcmp(f[3], st.cur_tasks, n[3]);
+}
+
+/* A guest fact: kept if its key is one of the init's, the first time. */
+static void guest_fact(const char *kvp)
+{
+	size_t klen = strcspn(kvp, "=");
+
+	if (kvp[klen] == '=') {
+		for (size_t i = 0; i < NKEYS; i++) {
+			if (strlen(guest_fact_keys[i]) == klen &&
+			    !memcmp(kvp, guest_fact_keys[i], klen) && !st.have_fact[i]) {
+				st.have_fact[i] = 1;
+				push(&st.facts, kvp);
+				return;
+			}
+		}
+	}
+	st.facts_dropped++;
+}
+
 static void marker(const char *payload)
 {
 	char a[128], b[32], c[32], d[32];
 
+	st.markers++;
 	if (!strncmp(payload, "fact ", 5)) {
-		push(&st.facts, payload + 5);
+		guest_fact(payload + 5);
 	} else if (!strncmp(payload, "begin ", 6)) {
-		if (st.in_run) {
+		if (st.in_run && !st.cur_unplanned) {
 			detail("%s tasks %s: no end marker", st.cur_test, st.cur_tasks);
 			st.truncated = 1;
 		}
+		st.in_run = 0;
 		if (!kv(payload, "test", a, sizeof(a)) || !kv(payload, "tasks", b, sizeof(b)))
 			return;
+		if (!kv(payload, "mode", c, sizeof(c)))
+			strcpy(c, "processes");	/* (before the init said its mode) */
+		st.cur_unplanned = st.plan_tests && !planned(a, b, c);
+		if (st.cur_unplanned) {
+			if (!st.unplanned++)
+				detail("a run the plan does not hold, or out of its order: test=%.64s "
+				       "tasks=%.16s mode=%.16s (dropped)", a, b, c);
+			st.truncated = 1;
+		}
 		snprintf(st.cur_test, sizeof(st.cur_test), "%s", a);
 		snprintf(st.cur_tasks, sizeof(st.cur_tasks), "%s", b);
+		snprintf(st.cur_mode, sizeof(st.cur_mode), "%s", c);
 		st.in_run = 1;
 		st.cur_rows = 0;
 	} else if (!strncmp(payload, "csv ", 4)) {
 		const char *row = payload + 4;
-		if (!st.in_run)
+		if (!st.in_run || st.cur_unplanned)
 			return;
 		st.cur_rows++;
 		if (!strncmp(row, "kind,", 5)) {
 			if (strcmp(row, HEADER) && !st.header_bad) {
 				st.header_bad = 1;
-				detail("unexpected CSV header from %s: %s", st.cur_test, row);
+				detail("unexpected CSV header from %s: %.200s", st.cur_test, row);
 			}
+		} else if (st.plan_tests && !of_run(row)) {
+			if (!st.rows_foreign++)
+				detail("%s tasks %s: a CSV row of another run: %.200s (dropped)",
+				       st.cur_test, st.cur_tasks, row);
+			st.truncated = 1;
 		} else {
 			push(&st.rows, row);
 		}
 	} else if (!strncmp(payload, "err ", 4)) {
-		if (st.in_run) {
-			detail("%s: %s", st.cur_test, payload + 4);
+		if (st.in_run && st.cur_unplanned) {
+			return;
+		} else if (st.in_run) {
+			detail("%s: %.300s", st.cur_test, payload + 4);
 		} else {
-			detail("init: %s", payload + 4);
+			detail("init: %.300s", payload + 4);
 			st.init_errors = 1;
 		}
 	} else if (!strncmp(payload, "end ", 4)) {
+		if (st.in_run && st.cur_unplanned) {
+			st.in_run = 0;	/* (its begin said why) */
+			return;
+		}
 		if (kv(payload, "test", a, sizeof(a)) && kv(payload, "tasks", b, sizeof(b)) &&
 		    kv(payload, "exit", c, sizeof(c)) && kv(payload, "rows", d, sizeof(d)))
 			end_run(a, b, c, strtol(d, NULL, 10));
@@ -190,7 +331,7 @@ static void remember(const char *line)
 	char *copy = strdup(line);
 
 	for (char *p = copy; *p; p++)
-		if ((unsigned char)*p < 0x20 && *p != '\t')
+		if (((unsigned char)*p < 0x20 && *p != '\t') || (unsigned char)*p > 0x7e)
 			*p = '?';
 	free(st.tail[st.lines % TAIL_LINES]);
 	st.tail[st.lines % TAIL_LINES] = copy;
@@ -497,14 +638,13 @@ static void empty_console(int timed_out, int qemu_exit, const char *qemu_err, co
 static void usage(void)
 {
 	fprintf(stderr, "usage: parse-console [--mask LIST] [--timed-out] [--qemu-exit N] "
-		"[--qemu-err FILE] [--kernel IMAGE] [--fact KEY=VALUE]... CONSOLE_LOG OUT_DIR\n");
+		"[--qemu-err FILE] [--kernel IMAGE] [--fact KEY=VALUE]... "
+		"[--tests LIST --tasks COUNTS --modes LIST] CONSOLE_LOG OUT_DIR\n");
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
-	static const char *guest_facts[] = { "uname", "cpu_model", "flags",
-					     "nr_cpus", "mem_kb", "cmdline" };
 	const char *mask = "", *log, *dir, *verdict, *qemu_err = NULL, *image = NULL;
 	char leaked[256] = "", buf[512];
 	int timed_out = 0, qemu_exit = -1, i;
@@ -520,6 +660,12 @@ int main(int argc, char **argv)
 			qemu_err = argv[++i];
 		else if (!strcmp(argv[i], "--kernel") && i + 1 < argc)
 			image = argv[++i];
+		else if (!strcmp(argv[i], "--tests") && i + 1 < argc && *argv[i + 1])
+			st.plan_tests = argv[++i];
+		else if (!strcmp(argv[i], "--tasks") && i + 1 < argc && *argv[i + 1])
+			st.plan_tasks = argv[++i];
+		else if (!strcmp(argv[i], "--modes") && i + 1 < argc && *argv[i + 1])
+			st.plan_modes = argv[++i];
 		else if (!strcmp(argv[i], "--fact") && i + 1 < argc && strchr(argv[i + 1], '='))
 			push(&st.launcher_facts, argv[++i]);
 		else if (!strcmp(argv[i], "--fact") && i + 1 < argc) {
@@ -528,8 +674,11 @@ int main(int argc, char **argv)
 		} else
 			usage();
 	}
-	if (argc - i != 2)
+	if (argc - i != 2 || !st.plan_tests != !st.plan_tasks || !st.plan_tests != !st.plan_modes)
 		usage();
+	if (st.plan_tests)
+		st.plan_runs = count_of(st.plan_tests) * count_of(st.plan_tasks) *
+			       count_of(st.plan_modes);
 	log = argv[i];
 	dir = argv[i + 1];
 
@@ -571,19 +720,29 @@ int main(int argc, char **argv)
 	}
 	if (!st.lines)
 		empty_console(timed_out, qemu_exit, qemu_err, image);
-	else if (!st.facts.n && !st.done)
+	else if (!st.markers)
 		detail("no kabench marker in the console: the guest init did not run");
-	int facts_missing = 0;
-	for (size_t k = 0; k < sizeof(guest_facts) / sizeof(*guest_facts); k++)
-		if (!fact(guest_facts[k]))
-			facts_missing = 1;
-	if (facts_missing && (st.facts.n || st.done)) {
-		detail("guest facts incomplete (%zu of 6 arrived)", st.facts.n);
-	}
+	int facts_arrived = 0;
+	for (size_t k = 0; k < REQUIRED_FACTS; k++)
+		facts_arrived += st.have_fact[k];
+	int facts_missing = facts_arrived < REQUIRED_FACTS;
+	if (facts_missing && (st.facts.n || st.done))
+		detail("guest facts incomplete (%d of %d arrived)", facts_arrived, REQUIRED_FACTS);
+	if (st.facts_dropped)
+		detail("%zu guest facts dropped: a key the init does not print, or one it "
+		       "printed already", st.facts_dropped);
+	if (st.unplanned > 1)
+		detail("%zu runs the plan does not hold, dropped", st.unplanned);
+	if (st.rows_foreign > 1)
+		detail("%zu CSV rows of another run than their own, dropped", st.rows_foreign);
 	if (!st.done)
 		detail("no final marker");
 	else if (st.runs_said != st.runs_done)
 		detail("final marker counts %d runs, %d arrived", st.runs_said, st.runs_done);
+	if (st.plan_tests && st.runs_done != st.plan_runs && st.markers) {
+		detail("%d of the plan's %ld runs arrived", st.runs_done, st.plan_runs);
+		st.truncated = 1;
+	}
 	if (*mask && fact("flags"))
 		leaks(mask, fact("flags"), leaked, sizeof(leaked));
 	const char *taint = fact("tainted");
