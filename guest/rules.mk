@@ -13,6 +13,12 @@ build/guest/init: guest/init.c guest/init-setup.h guest/marker.h bench/args.c be
 	@mkdir -p $(@D)
 	$(GUEST_CC) $(GUEST_CFLAGS) -Ibench -static -o $@ guest/init.c bench/args.c
 
+# The hostile guest's init (tests/guest/test-hostile-guest.sh): prints
+# damaged and hostile console output in place of the workers.
+build/guest/hostile-init: tests/guest/hostile-init.c guest/marker.h bench/kabench.h
+	@mkdir -p $(@D)
+	$(GUEST_CC) $(GUEST_CFLAGS) -Iguest -Ibench -static -o $@ $<
+
 guest/parse-console: guest/parse-console.c guest/marker.h bench/kabench.h
 	$(GUEST_CC) $(GUEST_CFLAGS) -Ibench -o $@ $<
 
