@@ -384,5 +384,39 @@ int main(void)
 	check(verdict_rank_min_boots(60, 0.05) == 7 && verdict_rank_min_boots(1, 0.05) == 4,
 	      "the fewest boots a side for a rank verdict: %.0f over 60 pairs, %.0f for one",
 	      verdict_rank_min_boots(60, 0.05), verdict_rank_min_boots(1, 0.05));
+
+	/* Exact small cases, worked by hand. Five boots a side: the 95%
+	 * rank interval is the 3rd lowest and 3rd highest of the 25 ratios
+	 * (P(U <= 2) = 4/252 is within 0.025, P(U <= 3) = 7/252 is not). */
+	{
+		double b[] = { 100, 103, 101, 104, 102 }, x[] = { 109, 112, 105, 111, 115 }, q[25];
+		struct change r;
+
+		for (int i = 0; i < 5; i++)
+			for (int j = 0; j < 5; j++)
+				q[i * 5 + j] = x[j] / b[i];
+		qsort(q, 25, sizeof(*q), cmp);
+		verdict_rank(&r, b, 5, x, 5, 0.95);
+		check(fabs(r.lo - (q[2] - 1) * 100) < 1e-9 && fabs(r.hi - (q[22] - 1) * 100) < 1e-9,
+		      "5 boots a side: the rank interval is the 3rd lowest and highest ratio, [%+.4f, %+.4f]", r.lo, r.hi);
+	}
+	/* Ties count one half: the same three boots on both sides give
+	 * U = 4.5, the middle of 0 .. 9, so p = 1. */
+	{
+		double b[] = { 100, 101, 102 };
+		struct change r;
+
+		verdict_rank(&r, b, 3, b, 3, 0.95);
+		check(fabs(r.p - 1) < 1e-9, "the same 3 boots on both sides: the rank test's p is %.2f (1: ties count one half)%.0s", r.p, 0);
+	}
+	/* Benjamini-Hochberg selects a p equal to its bound k q / m:
+	 * q 0.75 over 3 pairs, bounds 0.25, 0.5, 0.75 (exact in binary). */
+	{
+		double p[] = { 0.5, 0.9, 0.25 };
+		int sel[3], n = verdict_bh(p, 3, 0.75, sel);
+
+		check(n == 2 && sel[0] && !sel[1] && sel[2],
+		      "Benjamini-Hochberg, p 0.25, 0.5, 0.9 at q 0.75: selects %.0f (2: a p at its bound k q / m is in)%.0s", n, 0);
+	}
 	return 0;
 }
