@@ -20,6 +20,7 @@ include report/rules.mk
 include series/rules.mk
 include native/rules.mk
 include tests/fuzz/rules.mk
+include tests/mutate/rules.mk
 
 ## deps: install the Debian packages kabench needs (apt-get, as root)
 # Checked again when dpkg's status changes (a package installed or
@@ -55,7 +56,7 @@ help:
 #=   an experiment's field in capitals overrides it; a field the experiment does not set is:
 #=     PROFILE=minimal ACCEL=auto CPU=max MASK=none SMP=1 TASKS=1 INTERVAL=0.2 ICOUNT_INTERVAL=none
 #=     WARMUP=1 SAMPLES=3 REPEATS=auto SHIFT=0 SEED=1 MODE=processes MEM=512 PLUGIN=on
-#=     WARNINGS=drop MIN_EFFECT=1 FAIL_ON_REGRESSION=none MAX_REPEATS=12 MAX_SECONDS=none ALPHA=0.05 DUET=0
+#=     WARNINGS=drop MIN_EFFECT=1 FAIL_ON_REGRESSION=none MAX_REPEATS=12 MAX_SECONDS=none ALPHA=0.05 DUET=0 REPRODUCES=none
 #=   REPEATS=auto              3 boots a kernel under icount; elsewhere boots until every pair has a verdict
 #=   ALPHA=0.05                1 - the intervals' level; the false discovery rate where time is real
 #=   DUET=1                    the two kernels' boots two at a time, on CPUs of their own; paired intervals
