@@ -117,6 +117,14 @@ if [ -f $ref/samples.csv ]; then
 		[ "$(grep -c '^### ' "$tmp/headings")" -eq 15 ]
 	}
 	check "... and no two of its headings (15 profiles) are the same" headings "$tmp/ref/report.md"
+	# The same run as a user's own experiment (no "reproduces" line): its
+	# screen, table and report say nothing of the seeds or the published
+	# figures.
+	mkdir "$tmp/own" && cp -r $ref/samples.csv $ref/boots "$tmp/own/" &&
+		grep -v '^reproduces ' $ref/experiment.exp >"$tmp/own/experiment.exp"
+	make -s report RUN="$tmp/own" >"$tmp/own.screen" 2>&1
+	check "... the same run without a reproduces line: nothing about seeds or published figures on screen, in table.txt or report.md" \
+		sh -c '[ -s "$1/report.md" ] && [ -s "$2" ] && ! grep -il -e "seed [0-9]" -e "seed table" -e "seed figure" -e published -e "Sapphire" "$2" "$1/table.txt" "$1/report.md"' - "$tmp/own" "$tmp/own.screen"
 	# README.md's figures come from the reference: every line of its
 	# reference block is a line of the reference's table.txt.
 	readme_block() { awk '/^The committed reference run/ { on = 1 } on && /^```$/ { if (++n == 2) exit; next } on && n == 1 && NF' README.md; }
