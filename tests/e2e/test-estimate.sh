@@ -23,6 +23,7 @@ smp 1
 tasks 1
 interval 0.1
 icount_interval 0.02
+reproduces 001
 warmup 1
 samples 2
 repeats 1
