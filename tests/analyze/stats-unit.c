@@ -31,6 +31,11 @@ int main(void)
 	check("Welch p with stddev 0 and different means is 0", stats_welch_p(5, 0, 3, 6, 0, 3) == 0);
 	check("Welch p with a one-boot cell is NAN", isnan(stats_welch_p(5, 1, 1, 6, 1, 3)));
 	check("Welch p of equal means with spread is 1", fabs(stats_welch_p(5, 1, 3, 5, 2, 4) - 1) < 1e-12);
+	/* 10 +- 1 over 3 boots against 12 +- 2 over 5: v1 = 1/3, v2 = 4/5,
+	 * t = 2 / sqrt(17/15) = 1.8787, and Welch-Satterthwaite's degrees of
+	 * freedom (17/15)^2 / ((1/3)^2 / 2 + (4/5)^2 / 4) = 5.9588. */
+	check("Welch p of 10+-1 (3 boots) against 12+-2 (5 boots): t 1.8787 at 5.9588 degrees of freedom",
+	      fabs(stats_welch_p(10, 1, 3, 12, 2, 5) - stats_t_p(2 / sqrt(17.0 / 15), 5.958762886597938)) < 1e-9);
 	check("t quantile: 12.706 at p 0.05 with 1 degree of freedom (t table)",
 	      fabs(stats_t_quantile(0.05, 1) - 12.7062) < 1e-3);
 	check("t quantile: 2.776 at p 0.05 with 4 degrees of freedom (t table)",

@@ -9,5 +9,5 @@ if ! cc -std=gnu11 -Wall -Wextra -O2 -o "$tmp/stats-unit" tests/analyze/stats-un
 	fail "build tests/analyze/stats-unit.c: $(head -n 3 "$tmp/cc.err" | tr '\n' ' ')"
 	exit 1
 fi
-echo "plan 13"
+echo "plan 14"
 "$tmp/stats-unit"
