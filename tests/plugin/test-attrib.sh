@@ -10,7 +10,7 @@
 make -s build/plugin/profile-attrib >/dev/null 2>&1 || { fail "make build/plugin/profile-attrib"; exit 1; }
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-echo "plan 4"
+echo "plan 5"
 
 # two-windows.raw: bucket 0 user, 3 instructions (one lock); 1 kernel, 2
 # (one syscall); 2 kernel, 4 (a movsq, a stac); 3 user, 1. Window 0
@@ -36,6 +36,11 @@ rc=$?
 check "--windows on two windows: exit $rc, the totals worked by hand" \
 	sh -c '[ "$1" -eq 0 ] && cmp -s "$2" "$3"' - "$rc" "$tmp/want" "$tmp/got"
 [ -s "$tmp/got" ] && ! cmp -s "$tmp/want" "$tmp/got" && diff "$tmp/want" "$tmp/got" | sed 's/^/# /'
+# ... with two movsq in bucket 2: 2 x 999 and 2 x 1999.
+sed 's/^L 2 movsq 1$/L 2 movsq 2/' tests/fuzz/corpus/profile-raw/two-windows.raw >"$tmp/movsq.raw"
+build/plugin/profile-attrib --windows "$tmp/movsq.raw" >"$tmp/got" 2>"$tmp/err"
+check "... with two movsq a block: movsq $(grep movsq "$tmp/got" | cut -d, -f4 | paste -sd' ') (1998 3998), a class counts its instructions" \
+	[ "$(grep movsq "$tmp/got" | cut -d, -f4 | paste -sd' ')" = "1998 3998" ]
 
 # testinit-window.raw (the exact-count test's init, a trimmed System.map):
 # one window of 10 executions of bucket 0 (user, 2 instructions in
@@ -56,14 +61,16 @@ rc=$?
 check "profile.csv of one window: exit $rc, each symbol its instructions x executions, kernel first, then the class" \
 	sh -c '[ "$1" -eq 0 ] && cmp -s "$2" "$3"' - "$rc" "$tmp/want" "$tmp/got"
 [ -s "$tmp/got" ] && ! cmp -s "$tmp/want" "$tmp/got" && diff "$tmp/want" "$tmp/got" | sed 's/^/# /'
-# The same window with its kernel blocks run twice as often: the kernel
-# rows double, the user ones stay.
-sed 's/^C 1 10$/C 1 20/; s/^C 2 10$/C 2 20/' tests/fuzz/corpus/profile-check/testinit-window.raw >"$tmp/twice.raw"
+# The same window with its kernel blocks run twice as often, and two
+# syscall instructions in the user block: the kernel rows double, the
+# user symbol's stay, its class row counts 2 x 10.
+sed 's/^C 1 10$/C 1 20/; s/^C 2 10$/C 2 20/; s/^L 0 syscall 1$/L 0 syscall 2/' \
+	tests/fuzz/corpus/profile-check/testinit-window.raw >"$tmp/twice.raw"
 set -- --map tests/fuzz/corpus/system-map/trimmed.map --elf tests/fuzz/corpus/worker-elf/testinit \
 	--bench "$tmp/bench.csv" "$tmp/twice.raw"
 build/plugin/profile-attrib "$@" >"$tmp/twice" 2>"$tmp/err"
-check "... its kernel blocks run 20 times: kernel 60 and 20, user 20 and its syscall 10" \
-	[ "$(cut -d, -f7- "$tmp/twice" | sed 1d | paste -sd' ')" = "kernel,entry_SYSCALL_64,60 kernel,entry_SYSCALL_64_after_hwframe,20 user,_start,20 user,syscall,10" ]
+check "... its kernel blocks run 20 times, 2 syscalls a user block: kernel 60 and 20, user 20, syscall 20" \
+	[ "$(cut -d, -f7- "$tmp/twice" | sed 1d | paste -sd' ')" = "kernel,entry_SYSCALL_64,60 kernel,entry_SYSCALL_64_after_hwframe,20 user,_start,20 user,syscall,20" ]
 # A bucket run in the window that the raw file never describes: refused.
 sed 's/^C 2 10$/C 7 10/' tests/fuzz/corpus/profile-check/testinit-window.raw >"$tmp/bad.raw"
 set -- --map tests/fuzz/corpus/system-map/trimmed.map --elf tests/fuzz/corpus/worker-elf/testinit \
