@@ -10,7 +10,7 @@
 make -s build/plugin/profile-attrib >/dev/null 2>&1 || { fail "make build/plugin/profile-attrib"; exit 1; }
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-echo "plan 5"
+echo "plan 6"
 
 # two-windows.raw: bucket 0 user, 3 instructions (one lock); 1 kernel, 2
 # (one syscall); 2 kernel, 4 (a movsq, a stac); 3 user, 1. Window 0
@@ -71,6 +71,16 @@ set -- --map tests/fuzz/corpus/system-map/trimmed.map --elf tests/fuzz/corpus/wo
 build/plugin/profile-attrib "$@" >"$tmp/twice" 2>"$tmp/err"
 check "... its kernel blocks run 20 times, 2 syscalls a user block: kernel 60 and 20, user 20, syscall 20" \
 	[ "$(cut -d, -f7- "$tmp/twice" | sed 1d | paste -sd' ')" = "kernel,entry_SYSCALL_64,60 kernel,entry_SYSCALL_64_after_hwframe,20 user,_start,20 user,syscall,20" ]
+# A fourth block, 1 instruction of entry_SYSCALL_64 run 10 times after
+# entry_SYSCALL_64_after_hwframe's: the symbol's two runs of rows are one
+# row of 30 + 10.
+awk '{ print } /^C 2 10$/ { print "C 3 10" } /^B 2 / { print "B 3 k 1 3 3 ffffffff81400049" }' \
+	tests/fuzz/corpus/profile-check/testinit-window.raw >"$tmp/split.raw"
+set -- --map tests/fuzz/corpus/system-map/trimmed.map --elf tests/fuzz/corpus/worker-elf/testinit \
+	--bench "$tmp/bench.csv" "$tmp/split.raw"
+build/plugin/profile-attrib "$@" >"$tmp/split" 2>"$tmp/err"
+check "... a symbol's blocks apart in the window: one row, their sum ($(grep -c ',entry_SYSCALL_64,' "$tmp/split") row: $(grep ',entry_SYSCALL_64,' "$tmp/split" | cut -d, -f9 | paste -sd' '), 40)" \
+	[ "$(grep ',entry_SYSCALL_64,' "$tmp/split" | cut -d, -f9 | paste -sd' ')" = 40 ]
 # A bucket run in the window that the raw file never describes: refused.
 sed 's/^C 2 10$/C 7 10/' tests/fuzz/corpus/profile-check/testinit-window.raw >"$tmp/bad.raw"
 set -- --map tests/fuzz/corpus/system-map/trimmed.map --elf tests/fuzz/corpus/worker-elf/testinit \
