@@ -18,6 +18,12 @@
  *       (kabench.tests, .tasks, .mode, .samples), every sum valid, whose
  *       facts are hostile text: the boot is ok, and its facts flow into
  *       samples.csv and the report;
+ *   kabench_hostile=slow  a line every 0.2 s (of guest time: real time
+ *       under tcg) for kabench_hostile_secs seconds (default 10), then the
+ *       well-formed run of facts: a boot that is slow, not stuck
+ *       (guest/run-guest's deadline goes on while its console grows);
+ *   kabench_hostile=endless  a line every 0.2 s, without end;
+ *   kabench_hostile=silent  one fact, then nothing, without end;
  *   kabench_hostile_token=T  names the files an injected command would
  *       make: $(touch /tmp/pwned-T), `touch pwned-T`, ...; the test looks
  *       for them.
@@ -33,6 +39,7 @@
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "marker.h"
@@ -270,6 +277,21 @@ static void facts_run(void)
 	emit("done runs=%d", runs);
 }
 
+/* A line every 0.2 s for SECS seconds (forever if SECS < 0). */
+static void slowly(int secs)
+{
+	for (long i = 0; secs < 0 || i < secs * 5L; i++) {
+		struct timespec t = { 0, 200000000 };
+
+		char line[64];
+
+		snprintf(line, sizeof(line), "slow line %ld\n", i);
+		outs(line);
+		while (nanosleep(&t, &t) && errno == EINTR)
+			;
+	}
+}
+
 int main(void)
 {
 	const char *what = getenv("kabench_hostile");
@@ -285,10 +307,22 @@ int main(void)
 	if (getenv("kabench_hostile_token"))
 		token = getenv("kabench_hostile_token");
 	make_names();
-	if (what && !strcmp(what, "facts"))
+	const char *secs = getenv("kabench_hostile_secs");
+
+	if (what && !strcmp(what, "facts")) {
 		facts_run();
-	else
+	} else if (what && !strcmp(what, "slow")) {
+		slowly(secs ? atoi(secs) : 10);
+		facts_run();
+	} else if (what && !strcmp(what, "endless")) {
+		slowly(-1);
+	} else if (what && !strcmp(what, "silent")) {
+		emit("fact uname=silent");
+		for (;;)
+			pause();
+	} else {
 		garbage();
+	}
 	sync();
 	reboot(RB_POWER_OFF);
 	return 0;

@@ -1,0 +1,54 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# A boot still printing at its deadline is slow, not stuck: guest/run-guest
+# lets it go on a window at a time while its console grows, up to four
+# times its deadline, and says "slow host". Three boots of 6.1 under tcg
+# (guest time is real time) with tests/guest/hostile-init.c as the init,
+# a deadline of 8 s and windows of 3 s: one prints a line every 0.2 s for
+# 10 s, then a well-formed run (ok, "slow host", past its deadline); one
+# prints a fact, then nothing (killed at its deadline, not later); one
+# prints without end (killed at the cap, 32 s).
+# no-kernel-build: boots the 6.1 minimal kernel other scripts build
+# after-foreground: its guests' time is real time (tcg); a SCHED_IDLE boot beside the foreground lane may print nothing for a whole window
+# limit: 240
+. tests/lib.sh
+echo "plan 9"
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+img=$(kernel-patches/build 6.1 2>"$tmp/build.err") || { fail "kernel-patches/build 6.1: $(tail -n 1 "$tmp/build.err")"; exit 1; }
+make -s build/guest/hostile-init guest/parse-console guest/console-times bench/kabench >"$tmp/make.log" 2>&1 ||
+	{ fail "make build/guest/hostile-init: $(tail -n 2 "$tmp/make.log" | tr '\n' ' ')"; exit 1; }
+mkdir "$tmp/root" && cp build/guest/hostile-init "$tmp/root/init" &&
+	(cd "$tmp/root" && echo init | cpio -o -H newc --quiet >"$tmp/h.cpio") || { fail "pack the test initramfs"; exit 1; }
+
+# boot NAME WHAT: a boot whose init prints WHAT; its exit in rc, its
+# seconds in secs, run-guest's messages in $tmp/NAME.err
+boot() {
+	t0=$(date +%s)
+	KABENCH_DEADLINE_WINDOW=3 guest/run-guest --kernel "$img" --initrd "$tmp/h.cpio" --out "$tmp/$1" \
+		--accel tcg --smp 1 --deadline 8 --tests fstatat_empty --warmup 0 --samples 2 --interval 0.02 \
+		--append "kabench_hostile=$2" >/dev/null 2>"$tmp/$1.err"
+	rc=$?
+	secs=$(($(date +%s) - t0))
+	v=$(head -n 1 "$tmp/$1/verdict" 2>/dev/null)
+	echo "# $1: $secs s, verdict $v; $(grep -E 'slow host|QEMU killed' "$tmp/$1.err" | head -n 1)"
+}
+
+boot slow "slow kabench_hostile_secs=10"
+check "printing for 10 s past a boot: verdict ok (exit $rc, '$v')" [ $rc -eq 0 -a "$v" = ok ]
+check "it ran past its deadline of 8 s ($secs s)" [ "$secs" -gt 8 ]
+check "and run-guest said slow host" grep -q '^run-guest: slow host: the boot went on past its deadline (8s, given up to [0-9]*s) while its console grew, and ended by itself$' "$tmp/slow.err"
+
+boot silent silent
+check "silent after its first line: verdict timeout (exit $rc, '$v')" [ $rc -eq 1 -a "$v" = timeout ]
+check "killed at its deadline, not later ($secs s)" \
+	sh -c 'grep -qx "run-guest: QEMU killed at its deadline (8s)" "$1" && [ "$2" -lt 20 ]' - "$tmp/silent.err" "$secs"
+check "and no slow host said" sh -c '[ -s "$1" ] && ! grep -q "slow host" "$1"' - "$tmp/silent.err"
+
+boot endless endless
+check "printing without end: verdict timeout (exit $rc, '$v')" [ $rc -eq 1 -a "$v" = timeout ]
+check "killed at the cap, four times its deadline ($secs s)" \
+	sh -c 'grep -qx "run-guest: QEMU killed at 32s: its deadline (8s) went on while its console grew, to its cap (4 times)" "$1" &&
+		[ "$2" -ge 32 ] && [ "$2" -lt 45 ]' - "$tmp/endless.err" "$secs"
+check "its console holds what it printed until then" \
+	sh -c '[ "$(grep -c "^slow line " "$1")" -gt 50 ]' - "$tmp/endless/console.log"
