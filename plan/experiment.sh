@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh
+# shellcheck disable=SC2154 # exp_<field>: set by eval (exp_defaults, exp_overrides)
 # Reading an experiment file: the one reader of the format, sourced by
 # the driver (run-experiment) and a few tools; every other tool, awk
 # and make included, asks plan/experiment (this file as a command) for
@@ -88,7 +89,6 @@ exp_load() {
 exp_defaults() {
 	# (Positional, not one cut per field: every tool that reads a run's
 	# experiment pays for this.)
-	# shellcheck disable=SC2086
 	set -- $EXP_DEFAULTS
 	for f in $EXP_FIELDS; do
 		eval "[ -n \"\$exp_$f\" ] || exp_$f=\$1"
@@ -107,7 +107,6 @@ exp_parse() {
 	while IFS= read -r line || [ -n "$line" ]; do
 		n=$((n + 1))
 		line=${line%%#*}
-		# shellcheck disable=SC2086
 		set -- $line
 		[ $# -gt 0 ] || continue
 		key=$1; shift

@@ -128,7 +128,6 @@ check "--alpha 0.1835, just under p = 0.183503: can't tell; --alpha 0.1836, just
 check "... and compare.csv's alpha column says which (0.1835, 0.1836)" \
 	[ "$(pick "$tmp/alpha-lo.csv" alpha group="b1 -> n1")/$(pick "$tmp/alpha-hi.csv" alpha group="b1 -> n1")" = "0.1835/0.1836" ]
 for bad in "--min-effect -1" "--min-effect x" "--alpha 0" "--alpha 1.5"; do
-	# shellcheck disable=SC2086
 	expect_exit 2 "compare $bad exits 2" build/analyze/compare $bad "$tmp/summary.csv" "$tmp/pairs.csv"
 done
 err=$(build/analyze/compare --alpha 2 "$tmp/summary.csv" "$tmp/pairs.csv" 2>&1 >/dev/null)

@@ -71,10 +71,8 @@ for log in tests/guest/logs/*.log; do
 	[ -f "tests/guest/logs/$name.opts" ] && opts=$(cat "tests/guest/logs/$name.opts")
 	mkdir "$tmp/a-$name" "$tmp/p-$name"
 	n=$((n + 1))
-	# shellcheck disable=SC2086
 	sanitized "$tmp/a-$name" build/tests-fuzz/asan/parse-console $opts "$log" "$tmp/a-$name" ||
 		{ bad="$bad $name: $(cat "$tmp/a-$name.why")"; continue; }
-	# shellcheck disable=SC2086
 	guest/parse-console $opts "$log" "$tmp/p-$name" 2>/dev/null
 	diff -r "$tmp/a-$name" "$tmp/p-$name" >/dev/null || bad="$bad $name: files differ;"
 done

@@ -15,7 +15,6 @@ for log in tests/guest/logs/*.log; do
 	opts=
 	[ -f "tests/guest/logs/$name.opts" ] && opts=$(cat "tests/guest/logs/$name.opts")
 	mkdir "$tmp/$name"
-	# shellcheck disable=SC2086
 	guest/parse-console $opts "$log" "$tmp/$name" 2>"$tmp/$name.err"
 	rc=$?
 	wrc=1

@@ -24,7 +24,6 @@ common="--kernel $tmp/bzImage --initrd $tmp/initramfs.cpio --out $tmp/out --test
 # the golden file (or written to it with --update).
 cmd() {
 	name=$1; shift
-	# shellcheck disable=SC2086
 	if ! guest/run-guest --print-cmd "$@" $common >"$tmp/raw" 2>"$tmp/err"; then
 		fail "kvm command line $name: run-guest --print-cmd $* failed: $(tail -n 1 "$tmp/err")"
 		return 1

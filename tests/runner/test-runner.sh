@@ -191,7 +191,6 @@ check "with KABENCH_TEST_JOBS=1 the tests are 1..4, numbered as printed" \
 outs=
 for o in exact short slow quiet skipall mayskip nothing dirty meet fg kfree tag cpu one; do outs="$outs $tmp/$o.out"; done
 # (mktemp's folder: no spaces)
-# shellcheck disable=SC2086
 check "every output of tests/run here is KTAP ending on the counts$(kt $outs)" [ -z "$(kt $outs)" ]
 # A TERM to the runner (its trap serves Ctrl-C too) stops the script that
 # runs at once, one at a time and in the foreground alike, and leaves none of it.
