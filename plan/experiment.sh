@@ -147,13 +147,15 @@ exp_parse() {
 
 # exp_overrides KEY=VALUE...: the command line's settings, into ov_<field>.
 exp_overrides() {
-	exp_over_compare= exp_over_tests=
+	exp_over_compare= exp_over_tests= exp_tests_auto=
 	for kv in "$@"; do
 		k=${kv%%=*} v=${kv#*=}
 		[ "$k" != "$kv" ] || die2 "bad setting '$kv' (want KEY=VALUE)"
 		case $k in
 		COMPARE) exp_over_compare=$v ;;
-		TESTS) exp_over_tests=$v ;;
+		# TESTS=auto: the compare lines' own testcases, narrowed by
+		# run-experiment once the kernels are built (plan/tests-auto)
+		TESTS) if [ "$v" = auto ]; then exp_tests_auto=1; else exp_over_tests=$v; fi ;;
 		*)
 			f=$(echo "$k" | tr A-Z a-z)
 			[ "$k" = "$(echo "$f" | tr a-z A-Z)" ] && exp_is_field "$f" ||
