@@ -2,7 +2,7 @@
 /*
  * parse-console: turns a guest's serial console log into the run files.
  *
- *   parse-console [--mask LIST] [--timed-out] [--qemu-exit N] [--qemu-err FILE]
+ *   parse-console [--mask LIST] [--timed-out | --console-full MB] [--qemu-exit N] [--qemu-err FILE]
  *                 [--kernel IMAGE] [--fact KEY=VALUE]...
  *                 [--tests LIST --tasks COUNTS --modes LIST] LOG DIR
  *
@@ -13,6 +13,8 @@
  * --fact lines (the launcher's: accel, shift, ...) go first into facts.
  * --mask: CPU flags that must not show in the guest's flags.
  * --timed-out: the launcher killed QEMU at its deadline.
+ * --console-full MB: the launcher stopped QEMU when its console passed MB
+ *   megabytes (a guest that prints without end): truncated.
  * --qemu-exit, --qemu-err, --kernel: QEMU's exit status, the file of its
  *   stderr and the image it booted: with an empty console they say
  *   whether to look at QEMU's errors or at the image. An empty console
@@ -325,11 +327,24 @@ static void marker(const char *payload)
 	}
 }
 
-/* Keeps the last console lines, with control bytes made visible. */
+/* Keeps the last console lines, with control bytes made visible, each
+ * cut at TAIL_LINE_MAX bytes (the verdict holds 20 of them). */
+#define TAIL_LINE_MAX 1024
 static void remember(const char *line)
 {
-	char *copy = strdup(line);
+	size_t n = strlen(line);
+	char *copy = malloc((n > TAIL_LINE_MAX ? TAIL_LINE_MAX + 48 : n + 1));
 
+	if (!copy) {
+		perror("parse-console");
+		exit(1);
+	}
+	if (n > TAIL_LINE_MAX) {
+		memcpy(copy, line, TAIL_LINE_MAX);
+		snprintf(copy + TAIL_LINE_MAX, 48, " [... %zu bytes in all]", n);
+	} else {
+		memcpy(copy, line, n + 1);
+	}
 	for (char *p = copy; *p; p++)
 		if (((unsigned char)*p < 0x20 && *p != '\t') || (unsigned char)*p > 0x7e)
 			*p = '?';
@@ -638,7 +653,7 @@ static void empty_console(int timed_out, int qemu_exit, const char *qemu_err, co
 static void usage(void)
 {
 	fprintf(stderr, "usage: parse-console [--mask LIST] [--timed-out] [--qemu-exit N] "
-		"[--qemu-err FILE] [--kernel IMAGE] [--fact KEY=VALUE]... "
+		"[--console-full MB] [--qemu-err FILE] [--kernel IMAGE] [--fact KEY=VALUE]... "
 		"[--tests LIST --tasks COUNTS --modes LIST] CONSOLE_LOG OUT_DIR\n");
 	exit(2);
 }
@@ -648,12 +663,15 @@ int main(int argc, char **argv)
 	const char *mask = "", *log, *dir, *verdict, *qemu_err = NULL, *image = NULL;
 	char leaked[256] = "", buf[512];
 	int timed_out = 0, qemu_exit = -1, i;
+	long console_full = 0;
 
 	for (i = 1; i < argc && !strncmp(argv[i], "--", 2); i++) {
 		if (!strcmp(argv[i], "--mask") && i + 1 < argc)
 			mask = argv[++i];
 		else if (!strcmp(argv[i], "--timed-out"))
 			timed_out = 1;
+		else if (!strcmp(argv[i], "--console-full") && i + 1 < argc && atol(argv[i + 1]) > 0)
+			console_full = atol(argv[++i]);
 		else if (!strcmp(argv[i], "--qemu-exit") && i + 1 < argc)
 			qemu_exit = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "--qemu-err") && i + 1 < argc)
@@ -710,6 +728,11 @@ int main(int argc, char **argv)
 		st.garbled++;
 	free(l);
 	fclose(in);
+	if (console_full) {
+		detail("QEMU stopped when its console passed %ld MB (KABENCH_CONSOLE_MAX_MB): a guest "
+		       "that prints without end", console_full);
+		st.truncated = 1;
+	}
 	if (st.long_lines)
 		detail("%zu console lines longer than %d bytes (CONSOLE_LINE_MAX): cut there",
 		       st.long_lines, CONSOLE_LINE_MAX);

@@ -24,6 +24,7 @@
  *       (guest/run-guest's deadline goes on while its console grows);
  *   kabench_hostile=endless  a line every 0.2 s, without end;
  *   kabench_hostile=silent  one fact, then nothing, without end;
+ *   kabench_hostile=flood  lines of 64 KB as fast as it can, without end;
  *   kabench_hostile_token=T  names the files an injected command would
  *       make: $(touch /tmp/pwned-T), `touch pwned-T`, ...; the test looks
  *       for them.
@@ -316,6 +317,9 @@ int main(void)
 		facts_run();
 	} else if (what && !strcmp(what, "endless")) {
 		slowly(-1);
+	} else if (what && !strcmp(what, "flood")) {
+		for (;;)
+			long_line("flood ", 65536, 'F');
 	} else if (what && !strcmp(what, "silent")) {
 		emit("fact uname=silent");
 		for (;;)

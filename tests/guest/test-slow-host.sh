@@ -7,12 +7,16 @@
 # a deadline of 8 s and windows of 3 s: one prints a line every 0.2 s for
 # 10 s, then a well-formed run (ok, "slow host", past its deadline); one
 # prints a fact, then nothing (killed at its deadline, not later); one
-# prints without end (killed at the cap, 32 s).
+# prints without end (killed at the cap, 32 s). And one that floods its
+# console, with KABENCH_CONSOLE_MAX_MB=2: stopped within a second or two
+# of passing 2 MB (the serial port under tcg: about 0.5 MB/s), before
+# its cap, truncated and saying why. (The deadline's second is a whole
+# one of /proc/uptime: a kill may come up to a second early or late.)
 # no-kernel-build: boots the 6.1 minimal kernel other scripts build
 # after-foreground: its guests' time is real time (tcg); a SCHED_IDLE boot beside the foreground lane may print nothing for a whole window
 # limit: 240
 . tests/lib.sh
-echo "plan 9"
+echo "plan 12"
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 img=$(kernel-patches/build 6.1 2>"$tmp/build.err") || { fail "kernel-patches/build 6.1: $(tail -n 1 "$tmp/build.err")"; exit 1; }
@@ -25,13 +29,13 @@ mkdir "$tmp/root" && cp build/guest/hostile-init "$tmp/root/init" &&
 # seconds in secs, run-guest's messages in $tmp/NAME.err
 boot() {
 	t0=$(date +%s)
-	KABENCH_DEADLINE_WINDOW=3 guest/run-guest --kernel "$img" --initrd "$tmp/h.cpio" --out "$tmp/$1" \
+	KABENCH_DEADLINE_WINDOW=3 KABENCH_CONSOLE_MAX_MB=${max:-64} guest/run-guest --kernel "$img" --initrd "$tmp/h.cpio" --out "$tmp/$1" \
 		--accel tcg --smp 1 --deadline 8 --tests fstatat_empty --warmup 0 --samples 2 --interval 0.02 \
 		--append "kabench_hostile=$2" >/dev/null 2>"$tmp/$1.err"
 	rc=$?
 	secs=$(($(date +%s) - t0))
 	v=$(head -n 1 "$tmp/$1/verdict" 2>/dev/null)
-	echo "# $1: $secs s, verdict $v; $(grep -E 'slow host|QEMU killed' "$tmp/$1.err" | head -n 1)"
+	echo "# $1: $secs s, verdict $v; $(grep -E 'slow host|QEMU killed|QEMU stopped' "$tmp/$1.err" | head -n 1)"
 }
 
 boot slow "slow kabench_hostile_secs=10"
@@ -49,6 +53,16 @@ boot endless endless
 check "printing without end: verdict timeout (exit $rc, '$v')" [ $rc -eq 1 -a "$v" = timeout ]
 check "killed at the cap, four times its deadline ($secs s)" \
 	sh -c 'grep -qx "run-guest: QEMU killed at 32s: its deadline (8s) went on while its console grew, to its cap (4 times)" "$1" &&
-		[ "$2" -ge 32 ] && [ "$2" -lt 45 ]' - "$tmp/endless.err" "$secs"
+		[ "$2" -ge 30 ] && [ "$2" -lt 45 ]' - "$tmp/endless.err" "$secs"
 check "its console holds what it printed until then" \
 	sh -c '[ "$(grep -c "^slow line " "$1")" -gt 50 ]' - "$tmp/endless/console.log"
+
+max=2 boot flood flood
+size=$(wc -c <"$tmp/flood/console.log" 2>/dev/null || echo 0)
+check "a console that floods: stopped once past 2 MB ($size bytes), before its cap ($secs s)" \
+	[ "$size" -gt 2097152 -a "$size" -lt 16777216 -a "$secs" -lt 30 ]
+check "truncated, and the verdict says why (exit $rc, '$v')" \
+	sh -c '[ "$1" -eq 1 ] && [ "$2" = truncated ] &&
+		grep -qx "QEMU stopped when its console passed 2 MB (KABENCH_CONSOLE_MAX_MB): a guest that prints without end" "$3"' \
+	- "$rc" "$v" "$tmp/flood/verdict"
+check "and run-guest said so" grep -qx 'run-guest: QEMU stopped: its console passed 2 MB (KABENCH_CONSOLE_MAX_MB)' "$tmp/flood.err"
