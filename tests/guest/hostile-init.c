@@ -25,6 +25,8 @@
  *   kabench_hostile=endless  a line every 0.2 s, without end;
  *   kabench_hostile=silent  one fact, then nothing, without end;
  *   kabench_hostile=flood  lines of 64 KB as fast as it can, without end;
+ *   kabench_hostile=marks  a fact, then the profile's window marks
+ *       (bench/mark.h) as fast as it can, without end;
  *   kabench_hostile_token=T  names the files an injected command would
  *       make: $(touch /tmp/pwned-T), `touch pwned-T`, ...; the test looks
  *       for them.
@@ -44,6 +46,7 @@
 #include <unistd.h>
 
 #include "marker.h"
+#include "mark.h"	/* KB_MARK_END */
 #include "kabench.h"	/* KB_CSV_HEADER */
 
 static const char *token = "none";
@@ -320,6 +323,10 @@ int main(void)
 	} else if (what && !strcmp(what, "flood")) {
 		for (;;)
 			long_line("flood ", 65536, 'F');
+	} else if (what && !strcmp(what, "marks")) {
+		emit("fact uname=marks");
+		for (;;)
+			KB_MARK_END();
 	} else if (what && !strcmp(what, "silent")) {
 		emit("fact uname=silent");
 		for (;;)

@@ -12,15 +12,17 @@
 # of passing 2 MB (the serial port under tcg: about 0.5 MB/s), before
 # its cap, truncated and saying why. (The deadline's second is a whole
 # one of /proc/uptime: a kill may come up to a second early or late.)
+# And one under the profile that marks windows without end, with
+# KABENCH_PROFILE_MAX_MB=2: stopped, no profile, its files gone.
 # no-kernel-build: boots the 6.1 minimal kernel other scripts build
 # after-foreground: its guests' time is real time (tcg); a SCHED_IDLE boot beside the foreground lane may print nothing for a whole window
 # limit: 240
 . tests/lib.sh
-echo "plan 12"
+echo "plan 15"
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 img=$(kernel-patches/build 6.1 2>"$tmp/build.err") || { fail "kernel-patches/build 6.1: $(tail -n 1 "$tmp/build.err")"; exit 1; }
-make -s build/guest/hostile-init guest/parse-console guest/console-times bench/kabench >"$tmp/make.log" 2>&1 ||
+make -s build/guest/hostile-init guest/parse-console guest/console-times bench/kabench plugin >"$tmp/make.log" 2>&1 ||
 	{ fail "make build/guest/hostile-init: $(tail -n 2 "$tmp/make.log" | tr '\n' ' ')"; exit 1; }
 mkdir "$tmp/root" && cp build/guest/hostile-init "$tmp/root/init" &&
 	(cd "$tmp/root" && echo init | cpio -o -H newc --quiet >"$tmp/h.cpio") || { fail "pack the test initramfs"; exit 1; }
@@ -29,9 +31,11 @@ mkdir "$tmp/root" && cp build/guest/hostile-init "$tmp/root/init" &&
 # seconds in secs, run-guest's messages in $tmp/NAME.err
 boot() {
 	t0=$(date +%s)
-	KABENCH_DEADLINE_WINDOW=3 KABENCH_CONSOLE_MAX_MB=${max:-64} guest/run-guest --kernel "$img" --initrd "$tmp/h.cpio" --out "$tmp/$1" \
-		--accel tcg --smp 1 --deadline 8 --tests fstatat_empty --warmup 0 --samples 2 --interval 0.02 \
-		--append "kabench_hostile=$2" >/dev/null 2>"$tmp/$1.err"
+	# shellcheck disable=SC2086 # (--profile or nothing)
+	KABENCH_DEADLINE_WINDOW=3 KABENCH_CONSOLE_MAX_MB=${max:-64} KABENCH_PROFILE_MAX_MB=${pmax:-1024} \
+		guest/run-guest --kernel "$img" --initrd "$tmp/h.cpio" --out "$tmp/$1" \
+		--accel tcg --smp 1 --deadline "${dl:-8}" --tests fstatat_empty --warmup 0 --samples 2 --interval 0.02 \
+		--append "kabench_hostile=$2" ${profile-} >/dev/null 2>"$tmp/$1.err"
 	rc=$?
 	secs=$(($(date +%s) - t0))
 	v=$(head -n 1 "$tmp/$1/verdict" 2>/dev/null)
@@ -66,3 +70,12 @@ check "truncated, and the verdict says why (exit $rc, '$v')" \
 		grep -qx "QEMU stopped when its console passed 2 MB (KABENCH_CONSOLE_MAX_MB): a guest that prints without end" "$3"' \
 	- "$rc" "$v" "$tmp/flood/verdict"
 check "and run-guest said so" grep -qx 'run-guest: QEMU stopped: its console passed 2 MB (KABENCH_CONSOLE_MAX_MB)' "$tmp/flood.err"
+
+profile=--profile pmax=2 dl=60 boot marks marks
+check "marking windows without end under the profile: stopped before its deadline of 60 s ($secs s), truncated ('$v')" \
+	[ "$secs" -lt 60 -a "$v" = truncated ]
+check "run-guest said why, and the boot has no profile" \
+	sh -c 'grep -qx "run-guest: QEMU stopped: the profile'"'"'s files passed 2 MB (KABENCH_PROFILE_MAX_MB)" "$1" &&
+		grep -qx "profile=off: stopped: the profile'"'"'s files passed 2 MB" "$2/facts" && [ ! -e "$2/profile.csv" ]' \
+	- "$tmp/marks.err" "$tmp/marks"
+check "its raw and stacks files removed" [ ! -e "$tmp/marks/plugin.raw" -a ! -e "$tmp/marks/plugin.stacks" ]
