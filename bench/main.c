@@ -16,7 +16,7 @@
 static const char usage[] =
 	"usage: kabench --test NAME [--tasks LIST] [--interval SEC] [--warmup N]\n"
 	"               [--samples N] [--threads] [--no-affinity] [--per-thread]\n"
-	"               [--dir PATH] [--verbose] [--steal PCT]\n"
+	"               [--dir PATH] [--verbose] [--steal PCT] [--extra PCT]\n"
 	"       kabench --list | --csv-header\n"
 	"       kabench --check-plan --test NAME[,NAME...] [--tasks LIST] [--interval SEC]\n"
 	"               [--warmup N] [--samples N]   (check a plan; print it expanded)\n"
@@ -24,7 +24,7 @@ static const char usage[] =
 	"--warmup default 1, --samples default 5, --dir default /tmp.\n"
 	"CSV on stdout; see bench/README.md.\n";
 
-enum { OPT_ITERATIONS = 256, OPT_OVERSLEEP, OPT_CHECK_PLAN, OPT_CSV_HEADER, OPT_STEAL };
+enum { OPT_ITERATIONS = 256, OPT_OVERSLEEP, OPT_CHECK_PLAN, OPT_CSV_HEADER, OPT_STEAL, OPT_EXTRA };
 
 static const struct option options[] = {
 	{ "test", required_argument, NULL, 't' },
@@ -45,6 +45,7 @@ static const struct option options[] = {
 	{ "iterations", required_argument, NULL, OPT_ITERATIONS },
 	{ "oversleep", required_argument, NULL, OPT_OVERSLEEP },
 	{ "steal", required_argument, NULL, OPT_STEAL },
+	{ "extra", required_argument, NULL, OPT_EXTRA },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -173,6 +174,12 @@ int main(int argc, char **argv)
 				return bad("--steal", optarg, "want a percent of each task's time, 0 < PCT < 50");
 			break;
 		}
+		case OPT_EXTRA:
+			/* PCT % fewer ops/s: one op in 100/PCT done twice, counted once */
+			if (kb_parse_count(optarg, 1, 50, &v) != 0 || 100 % v != 0)
+				return bad("--extra", optarg, "want a percent that divides 100: 1 2 4 5 10 20 25 50");
+			cfg.extra = (unsigned)(100 / v);
+			break;
 		case OPT_OVERSLEEP:
 			if (kb_parse_seconds(optarg, &cfg.oversleep) != 0)
 				return bad("--oversleep", optarg, "want decimal seconds > 0");

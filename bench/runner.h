@@ -19,6 +19,7 @@ struct kb_config {
 	const char *dir;
 	uint64_t iterations;	/* overhead hook: fixed ops per task, no sampling */
 	double steal;		/* --steal: % of each task's time spun away (0: none) */
+	unsigned extra;		/* --extra: every extra-th op done twice, counted once (0: none) */
 };
 
 /* The shared anonymous mapping: start barrier, then one slot per task. */

@@ -139,6 +139,34 @@ int kb_start_helper(struct kb_task *t, int (*fn)(struct kb_task *h))
 	return 0;
 }
 
+/*
+ * --extra PCT: a known effect, for calibrating verdicts. The testcase's
+ * own loop runs extra - 1 counted ops into a counter of its own, then
+ * one more op that is not counted, and so on: one op in extra costs
+ * twice, so ops/s fall by 1/extra (PCT %) whatever an op costs and
+ * whatever else runs. The loop itself is the testcase's, untouched; the
+ * slot's counter moves every extra - 1 ops.
+ */
+static int extra_loop(const struct kb_config *cfg, struct kb_task *t, struct kb_slot *slot)
+{
+	static __thread uint64_t mine;	/* a thread's own: threads mode too */
+	uint64_t total = 0, limit = cfg->iterations ? cfg->iterations : KB_FOREVER;
+	int err;
+
+	t->ops = &mine;
+	while (total < limit) {
+		mine = 0;
+		if ((err = cfg->tc->loop(t, cfg->extra - 1)) != 0)
+			return err;
+		total += mine;
+		__atomic_store_n(&slot->ops, total, __ATOMIC_RELAXED);
+		mine = 0;
+		if ((err = cfg->tc->loop(t, 1)) != 0)	/* the op not counted */
+			return err;
+	}
+	return 0;
+}
+
 void kb_task_main(const struct kb_config *cfg, const struct kb_run *run, struct kb_shared *sh,
 		  int index)
 {
@@ -167,7 +195,10 @@ void kb_task_main(const struct kb_config *cfg, const struct kb_run *run, struct 
 
 	if (cfg->steal > 0 && (err = kb_steal_start(cfg->steal)) != 0)
 		die(slot, index, "the --steal timer", err);
-	err = cfg->tc->loop(&t, cfg->iterations ? cfg->iterations : KB_FOREVER);
+	if (cfg->extra)
+		err = extra_loop(cfg, &t, slot);
+	else
+		err = cfg->tc->loop(&t, cfg->iterations ? cfg->iterations : KB_FOREVER);
 	if (err)
 		die(slot, index, t.failed ? t.failed : cfg->tc->call, err);
 	if (!cfg->iterations) {	/* a loop without a limit never ends well */

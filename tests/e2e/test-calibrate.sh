@@ -9,8 +9,8 @@
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export KABENCH_RESULTS="$tmp/results"
-echo "plan 9"
-printf 'compare host host-aa getppid\ncompare host host+steal5 getppid\naccel native\ninterval 0.02\nwarmup 1\nsamples 2\nmax_repeats 4\n' >"$tmp/cal.exp"
+echo "plan 10"
+printf 'compare host host-aa getppid\ncompare host host+steal5 getppid\ncompare host host+extra5 getppid\naccel native\ninterval 0.02\nwarmup 1\nsamples 2\nmax_repeats 4\n' >"$tmp/cal.exp"
 make -s calibrate EXPERIMENT="$tmp/cal.exp" RUNS=2 >"$tmp/out" 2>"$tmp/err"
 rc=$?
 d=$(ls -d "$KABENCH_RESULTS"/*-calibrate-cal 2>/dev/null | head -n 1)
@@ -18,14 +18,17 @@ check "make calibrate RUNS=2 succeeds (exit $rc) into a calibrate folder with tw
 	sh -c '[ "$1" -eq 0 ] && [ "$(ls -d "$2"/runs/*-cal | wc -l)" -eq 2 ]' - "$rc" "$d"
 [ -d "$d" ] || { tail -n 3 "$tmp/err" | sed 's/^/# /'; exit 1; }
 csv=$d/calibration.csv
-truth=$(pick "$d/steal.csv" true_pct variant=host+steal5)
-check "calibration.csv: a row a pair a run, truth 0 for host-aa and the measured one (steal.csv) for host+steal5" \
-	[ "$(pick "$csv" true_pct run=1 | paste -sd' ')/$(pick "$csv" true_pct run=2 | paste -sd' ')" = "0 $truth/0 $truth" ]
+truth=$(pick "$d/truth.csv" true_pct variant=host+steal5)
+check "calibration.csv: a row a pair a run, truth 0 for host-aa, the measured one (truth.csv) for host+steal5, -5 for host+extra5" \
+	[ "$(pick "$csv" true_pct run=1 | paste -sd' ')/$(pick "$csv" true_pct run=2 | paste -sd' ')" = "0 $truth -5.00/0 $truth -5.00" ]
+xt=$(pick "$d/truth.csv" true_pct variant=host+extra5) xm=$(pick "$d/truth.csv" measured_pct variant=host+extra5)
+check "truth.csv: host+extra5's truth is -5% by construction ($xt), its measured ratio beside it ($xm%)" \
+	sh -c '[ "$1" = -5.00 ] && [ -n "$2" ]' - "$xt" "$xm"
 # (Host time, in a lane that may run as SCHED_IDLE beside others: the
 # figure's size is not checked, only that both rates were measured and
 # the truth is their ratio.)
-check "steal.csv: host+steal5's truth is the ratio of its two measured rates ($(pick "$d/steal.csv" ops_per_s_without) -> $(pick "$d/steal.csv" ops_per_s_with) ops/s: $truth%)" \
-	awk -v a="$(pick "$d/steal.csv" ops_per_s_without)" -v b="$(pick "$d/steal.csv" ops_per_s_with)" -v t="$truth" \
+check "truth.csv: host+steal5's truth is the ratio of its two measured rates ($(pick "$d/truth.csv" ops_per_s_without variant=host+steal5) -> $(pick "$d/truth.csv" ops_per_s_with variant=host+steal5) ops/s: $truth%)" \
+	awk -v a="$(pick "$d/truth.csv" ops_per_s_without variant=host+steal5)" -v b="$(pick "$d/truth.csv" ops_per_s_with variant=host+steal5)" -v t="$truth" \
 	'BEGIN { exit !(a > 0 && b > 0 && t != "" && t > -100) }'
 check "... each row's covered says whether [lo, hi] holds the truth" \
 	sh -c 'awk -F, "NR > 1 { ok = \$8 != \"\" && \$8 + 0 <= \$6 && \$6 <= \$9 + 0; if ((\$13 == \"yes\") != ok) bad = 1 } END { exit bad }" "$1"' - "$csv"
