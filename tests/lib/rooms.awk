@@ -5,7 +5,7 @@
 # A call is a script's path from the tree's root (also written through
 # the script's own place: ${0%/*}/../, $here/, $root/, $repo/) where a
 # command starts: a line's start, after | ; & && || $( { or a keyword or
-# a runner (exec, sh, nice, ...). A path in a message, a comment or a
+# a runner (exec, sh, nice, ...), and after VAR=VALUE assignments. A path in a message, a comment or a
 # command's argument (cp it into a kit) is not a call.
 BEGIN { n = split(exes, e, " "); for (i = 1; i <= n; i++) isexe[e[i]] = 1 }
 /^[ \t]*#/ { next }
@@ -20,6 +20,10 @@ BEGIN { n = split(exes, e, " "); for (i = 1; i <= n; i++) isexe[e[i]] = 1 }
 		if (!(p in isexe) || pre ~ /[A-Za-z0-9_.\/$}-]$/) continue
 		split(p, w, "/")
 		if (w[1] == from) continue
+		# (VAR=VALUE words before it taken off one by one: mawk mistakes a
+		# starred group in the test below)
+		while (match(pre, /(^|[ \t])[A-Za-z_][A-Za-z0-9_]*=[^ \t(`]*[ \t]+$/))
+			pre = substr(pre, 1, RSTART - 1)
 		if (pre ~ /(^|[|;&{]|\$\(|\|\||&&|(^|[^A-Za-z_])(then|do|else|exec|sh|bash|nice|env|timeout|setsid|xargs|if|while|until|!|time))[ \t]*"?$/)
 			printf "%s %d %s\n", f, NR, p
 	}
