@@ -36,12 +36,14 @@ test: deps
 	tests/run
 
 ## test-tools: build every program and image the test scripts use (tests/run does it first, so no two scripts build one file at once)
-test-tools: initramfs plugin build/plugin/testinit bench/kabench build/bench/bare \
-		build/analyze/summarize build/analyze/compare build/native/time build/native/probe guest/pin-vcpus
+test-tools: initramfs plugin build/plugin/testinit build/bench/kabench build/bench/bare \
+		build/analyze/summarize build/analyze/compare build/native/time build/native/probe build/guest/pin-vcpus
 
-## clean: remove what the build made in this tree (build/ and the four programs built beside their sources); run folders, the kernel cache and the tests' cache stay
+## clean: remove what the build made in this tree (build/, where every program is built); run folders, the kernel cache and the tests' cache stay
 clean:
-	rm -rf build bench/kabench guest/parse-console guest/console-times guest/pin-vcpus
+	rm -rf build
+	@# (where the programs were built before they moved to build/)
+	rm -f bench/kabench guest/parse-console guest/console-times guest/pin-vcpus
 	find . -name '*.o' -not -path './.git/*' -delete
 
 ## help: this list, then the variables (README.md has them in a table)

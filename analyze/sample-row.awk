@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# sample-row.awk: a boot's bench.csv (bench/kabench; columns by name) into
+# sample-row.awk: a boot's bench.csv (build/bench/kabench; columns by name) into
 # rows of samples.csv (analyze/columns samples), for collect-samples:
 # awk -f lib/csv.awk -f analyze/sample-row.awk with cols (the
 # header) and what labels the boot: experiment, variant, kernel, profile,

@@ -130,7 +130,7 @@ static inline int kb_fail(struct kb_task *t, const char *call, int err)
 	__attribute__((used, section("kb_testcases"))) = &kb_tc_##id;	\
 	static const struct kb_testcase kb_tc_##id
 
-/* The CSV header of kabench's output (also checked by guest/parse-console). */
+/* The CSV header of kabench's output (also checked by build/guest/parse-console). */
 #define KB_CSV_HEADER "kind,test,mode,tasks,sample,elapsed_s,ops,ops_per_s," \
 	"task_min_ops_per_s,task_max_ops_per_s,idle_pct"
 

@@ -19,7 +19,7 @@ build/bench/%.o: bench/%.c bench/kabench.h bench/runner.h bench/mark.h bench/rul
 	@mkdir -p build/bench
 	$(CCACHE) $(CC) $(BENCH_CFLAGS) $(CFLAGS) -c -o $@ $<
 
-bench/kabench: $(BENCH_OBJS)
+build/bench/kabench: $(BENCH_OBJS)
 	$(CC) $(BENCH_CFLAGS) $(CFLAGS) -o $@ $(BENCH_OBJS) $(LDFLAGS) -lhwloc -lpthread
 
 build/bench/bare: bench/overhead/bare.c
@@ -27,7 +27,7 @@ build/bench/bare: bench/overhead/bare.c
 	$(CC) $(BENCH_CFLAGS) $(CFLAGS) -o $@ $<
 
 .PHONY: bench-harness
-## bench/kabench: build the worker harness (CSV of ops/s per testcase)
+## build/bench/kabench: build the worker harness (CSV of ops/s per testcase)
 ## bench-harness: print the harness's own cost per op (callgrind, perf) vs a bare loop
-bench-harness: bench/kabench build/bench/bare
+bench-harness: build/bench/kabench build/bench/bare
 	bench/overhead/harness-overhead

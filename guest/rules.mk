@@ -6,8 +6,8 @@ GUEST_CFLAGS ?= -std=gnu11 -Wall -Wextra -O2
 
 .PHONY: initramfs bench-guest
 
-## initramfs: build build/initramfs.cpio (guest init + bench/kabench + its libraries)
-initramfs: build/initramfs.cpio guest/parse-console guest/console-times
+## initramfs: build build/initramfs.cpio (guest init + build/bench/kabench + its libraries)
+initramfs: build/initramfs.cpio build/guest/parse-console build/guest/console-times
 
 build/guest/init: guest/init.c guest/init-setup.h guest/marker.h bench/args.c bench/runner.h bench/kabench.h
 	@mkdir -p $(@D)
@@ -19,14 +19,16 @@ build/guest/hostile-init: tests/guest/hostile-init.c guest/marker.h bench/kabenc
 	@mkdir -p $(@D)
 	$(GUEST_CC) $(GUEST_CFLAGS) -Iguest -Ibench -static -o $@ $<
 
-guest/parse-console: guest/parse-console.c guest/marker.h bench/kabench.h
+build/guest/parse-console: guest/parse-console.c guest/marker.h bench/kabench.h
+	@mkdir -p $(@D)
 	$(GUEST_CC) $(GUEST_CFLAGS) -Ibench -o $@ $<
 
-guest/console-times: guest/console-times.c
+build/guest/console-times: guest/console-times.c
+	@mkdir -p $(@D)
 	$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
 
-build/initramfs.cpio: build/guest/init bench/kabench guest/pack-initramfs
-	guest/pack-initramfs build/guest/init bench/kabench $@
+build/initramfs.cpio: build/guest/init build/bench/kabench guest/pack-initramfs
+	guest/pack-initramfs build/guest/init build/bench/kabench $@
 
 ## bench-guest: boot 6.1 under tcg and icount; print boot-to-first-sample, per-boot overhead, initramfs size, and the plugin's cost (a boot with and without it)
 bench-guest: initramfs

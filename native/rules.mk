@@ -4,7 +4,7 @@
 
 .PHONY: bench-native
 ## bench-native EXPERIMENT=seeds [TASKS= BASELINE= ...]: make bench ACCEL=native, the experiment's testcases on this machine's own kernel (NATIVE_SCALING=1: TASKS=1-nproc MODE=both)
-bench-native: deps bench/kabench build/analyze/summarize build/analyze/compare
+bench-native: deps build/bench/kabench build/analyze/summarize build/analyze/compare
 	@for v in $(foreach v,NATIVE_RSD NATIVE_MAX,$(if $(filter command line,$(origin $(v))),$(v))); do \
 		echo "kabench: $$v is gone: native cells boot as any accelerator's do, REPEATS=auto until every pair has a verdict (MAX_REPEATS)" >&2; exit 2; done
 	plan/run-experiment $(call shell_quote,$(EXPERIMENT)) $(exp_args) ACCEL=native \

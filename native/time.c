@@ -127,7 +127,7 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "copy:movq_loop"))
 			it->copy = COPY_MOVQ_LOOP;
 		else if (!(it->tc = kb_find_testcase(argv[i])) || argv[i][0] == '_') {
-			fprintf(stderr, "native-time: unknown item '%s' (a testcase of bench/kabench --list, or copy:movsb, copy:movsq, copy:movq_loop)\n", argv[i]);
+			fprintf(stderr, "native-time: unknown item '%s' (a testcase of build/bench/kabench --list, or copy:movsb, copy:movsq, copy:movq_loop)\n", argv[i]);
 			return 2;
 		}
 	}

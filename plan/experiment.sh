@@ -151,6 +151,7 @@ exp_overrides() {
 	for kv in "$@"; do
 		k=${kv%%=*} v=${kv#*=}
 		[ "$k" != "$kv" ] || die2 "bad setting '$kv' (want KEY=VALUE)"
+		# shellcheck disable=SC2034 # (exp_tests_auto: read by run-experiment)
 		case $k in
 		COMPARE) exp_over_compare=$v ;;
 		# TESTS=auto: the compare lines' own testcases, narrowed by
@@ -255,12 +256,12 @@ $exp_compare
 EOT
 	exp_errors
 	[ -n "$exp_compare" ] || return 0
-	# The plan's numbers and testcase names: bench/kabench is their one reader.
-	make -s bench/kabench >&2 || exit 1
-	[ "$exp_icount_interval" = none ] || bench/kabench --check-plan --test getppid \
+	# The plan's numbers and testcase names: build/bench/kabench is their one reader.
+	make -s build/bench/kabench >&2 || exit 1
+	[ "$exp_icount_interval" = none ] || build/bench/kabench --check-plan --test getppid \
 		--interval "$exp_icount_interval" >/dev/null 2>&1 ||
 		die2 "bad icount_interval '$exp_icount_interval' (decimal seconds, 0 < SEC <= 3600, or none)"
-	bench/kabench --check-plan --test "$(exp_all_tests | paste -sd,)" --tasks "$exp_tasks" \
+	build/bench/kabench --check-plan --test "$(exp_all_tests | paste -sd,)" --tasks "$exp_tasks" \
 		--interval "$exp_interval" --warmup "$exp_warmup" --samples "$exp_samples" >/dev/null || exit 2
 }
 

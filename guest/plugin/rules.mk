@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # guest/plugin/: the instruction profile (a QEMU TCG plugin and its readers).
 
-# (-ffile-prefix-map: the same bytes in every clone, as bench/kabench.)
+# (-ffile-prefix-map: the same bytes in every clone, as build/bench/kabench.)
 PLUGIN_CFLAGS := -std=gnu11 -Wall -Wextra -O2 -g -ffile-prefix-map=$(CURDIR)=.
 
 build/plugin/kabench-prof.so: guest/plugin/kabench-prof.c guest/plugin/classify.c \
@@ -28,7 +28,7 @@ build/plugin/testinit: tests/plugin/testinit.c bench/mark.h
 	$(CC) -std=gnu11 -Wall -Wextra -O1 -static -nostdlib -fno-pie -no-pie -o $@ $<
 
 # the sampler's marks (bench/run.c includes bench/mark.h)
-bench/kabench: bench/mark.h
+build/bench/kabench: bench/mark.h
 
 .PHONY: plugin bench-plugin
 ## plugin: build the QEMU instruction-count plugin and its reader (guest/plugin/)

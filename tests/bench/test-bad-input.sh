@@ -3,7 +3,7 @@
 # Bad input: exit 2, one line on stderr naming the bad value, nothing on stdout.
 # kernel-free: it runs the worker natively; no kernel.
 . tests/lib.sh
-make -s bench/kabench || { fail "make bench/kabench"; exit 1; }
+make -s build/bench/kabench || { fail "make build/bench/kabench"; exit 1; }
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 : >"$tmp/file"
@@ -11,7 +11,7 @@ trap 'rm -rf "$tmp"' EXIT
 # bad VALUE ARGS...: kabench ARGS exits 2 with one stderr line naming VALUE.
 bad() {
 	value=$1; shift
-	bench/kabench "$@" >"$tmp/out" 2>"$tmp/err"
+	build/bench/kabench "$@" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	if [ "$rc" -ne 2 ]; then fail "kabench $* exits 2 (got $rc)"; return; fi
 	if [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -qF -- "$value" "$tmp/err"; then

@@ -5,7 +5,7 @@
 # Ctrl-C does) and a SIGKILL of kabench (workers die with their parent).
 # kernel-free: it runs the worker natively; no kernel.
 . tests/lib.sh
-make -s bench/kabench || { fail "make bench/kabench"; exit 1; }
+make -s build/bench/kabench || { fail "make build/bench/kabench"; exit 1; }
 dir=$(mktemp -d) || exit 1
 log=$(mktemp) || exit 1
 trap 'rm -rf "$dir" "$log"' EXIT
@@ -46,14 +46,14 @@ wait_tasks() {
 for mode in processes threads; do
 	opt=; [ $mode = threads ] && opt=--threads
 	for t in read1 context_switch1 unlink2; do
-		bench/kabench --test $t --tasks 2 --interval 0.1 --samples 1 --verbose \
+		build/bench/kabench --test $t --tasks 2 --interval 0.1 --samples 1 --verbose \
 			--dir "$dir" $opt >/dev/null 2>"$log"
 		check "$mode $t normal run: exit 0" [ $? -eq 0 ]
 		check "$mode $t normal run: workers gone" workers_gone
 		check "$mode $t normal run: no file left" dir_empty
 	done
 
-	bench/kabench --test _fail --tasks 2 --interval 0.1 --verbose --dir "$dir" $opt \
+	build/bench/kabench --test _fail --tasks 2 --interval 0.1 --verbose --dir "$dir" $opt \
 		>/dev/null 2>"$log"
 	check "$mode failing run: exit 1" [ $? -eq 1 ]
 	check "$mode failing run: message names the errno" grep -q 'failed: EIO' "$log"
@@ -70,7 +70,7 @@ for target in kabench group; do
 		n=${t##*:} tasks=${t#*:} t=${t%%:*}
 		tasks=${tasks%:*}
 		: >"$log"	# the old log must not pass for the new run's
-		setsid bench/kabench --test $t --tasks $tasks --interval 0.1 --samples 100 --verbose \
+		setsid build/bench/kabench --test $t --tasks $tasks --interval 0.1 --samples 100 --verbose \
 			--dir "$dir" >/dev/null 2>"$log" &
 		pid=$!
 		check "SIGINT to $target, $t: tasks started" wait_tasks $n
@@ -86,7 +86,7 @@ done
 
 # A helper that dies is an error of its task, naming the call that saw it.
 : >"$log"
-bench/kabench --test context_switch1 --tasks 1 --interval 0.1 --samples 100 --verbose \
+build/bench/kabench --test context_switch1 --tasks 1 --interval 0.1 --samples 100 --verbose \
 	--dir "$dir" >/dev/null 2>"$log" &
 pid=$!
 check "helper killed: task and helper started" wait_tasks 2
@@ -100,7 +100,7 @@ check "helper killed: workers gone" workers_gone
 
 # SIGKILL: kabench cannot clean up; its workers must still die.
 : >"$log"
-bench/kabench --test getppid --tasks 2 --interval 0.1 --samples 100 --verbose \
+build/bench/kabench --test getppid --tasks 2 --interval 0.1 --samples 100 --verbose \
 	--dir "$dir" >/dev/null 2>"$log" &
 pid=$!
 check "SIGKILL to kabench: tasks started" wait_tasks 2

@@ -6,7 +6,7 @@
 . tests/lib.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-make -s bench/kabench >/dev/null 2>&1 || { fail "make bench/kabench"; exit 1; }
+make -s build/bench/kabench >/dev/null 2>&1 || { fail "make build/bench/kabench"; exit 1; }
 
 # read FILE [KEY=VALUE...]: the resolved experiment (exp_write), or exit 2.
 read_exp() { sh -c '. plan/experiment.sh; exp_open "$@" && exp_write' - "$@"; }

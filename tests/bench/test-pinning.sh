@@ -5,7 +5,7 @@
 # on (from /proc) at the end; tasks get one CPU each, on distinct cores.
 # kernel-free: it runs the worker natively; no kernel.
 . tests/lib.sh
-make -s bench/kabench || { fail "make bench/kabench"; exit 1; }
+make -s build/bench/kabench || { fail "make build/bench/kabench"; exit 1; }
 dir=$(mktemp -d) || exit 1
 trap 'rm -rf "$dir"' EXIT
 ncpu=$(nproc)
@@ -20,7 +20,7 @@ core_of() {
 # distinct CPUs; prints the CPUs in $dir/cpus.
 pinned() {
 	label=$1 n=$2; shift 2
-	if ! bench/kabench --test getppid --tasks "$n" --interval 0.1 --warmup 0 --samples 1 \
+	if ! build/bench/kabench --test getppid --tasks "$n" --interval 0.1 --warmup 0 --samples 1 \
 		--verbose --dir "$dir" "$@" >/dev/null 2>"$dir/err"; then
 		fail "$label: kabench failed: $(head -1 "$dir/err")"
 		return 1
@@ -47,20 +47,20 @@ pinned "processes, per core" 2
 for c in $(cat "$dir/cpus"); do core_of "$c"; done | sort -u >"$dir/cores"
 check "processes, per core: distinct cores" [ "$(wc -l <"$dir/cores")" -eq 2 ]
 pinned "threads, per core" 2 --threads
-check "threads: one process, distinct thread ids" [ "$(bench/kabench --test getppid \
+check "threads: one process, distinct thread ids" [ "$(build/bench/kabench --test getppid \
 	--tasks 2 --threads --interval 0.1 --warmup 0 --samples 1 --verbose --dir "$dir" \
 	2>&1 >/dev/null | awk '/^kabench: task .* cpus /{ p[$5]; t[$7] } END { print length(p) length(t) }')" = 12 ]
 pinned "processes, per hardware thread" 2 --per-thread
 
 # --no-affinity: tasks keep the whole CPU set.
-bench/kabench --test getppid --tasks 2 --no-affinity --interval 0.1 --warmup 0 --samples 1 \
+build/bench/kabench --test getppid --tasks 2 --no-affinity --interval 0.1 --warmup 0 --samples 1 \
 	--verbose --dir "$dir" 2>"$dir/err" >/dev/null
 check "--no-affinity: both tasks said where they run, neither bound to a single CPU" \
 	[ "$(grep -c '^kabench: task .* cpus ' "$dir/err")/$(awk '/^kabench: task .* cpus / && $9 ~ /^[0-9]+$/' "$dir/err" | wc -l)" = 2/0 ]
 
 # More tasks than cores: allowed, tasks wrap around, with a warning.
 n=$((ncpu + 1))
-bench/kabench --test getppid --tasks "$n" --interval 0.1 --warmup 0 --samples 1 \
+build/bench/kabench --test getppid --tasks "$n" --interval 0.1 --warmup 0 --samples 1 \
 	--verbose --dir "$dir" >"$dir/csv" 2>"$dir/err"
 rc=$?
 check "$n tasks on $ncpu CPUs: exit 0" [ "$rc" -eq 0 ]

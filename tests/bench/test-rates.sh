@@ -5,11 +5,11 @@
 # Rates come from the real elapsed time: with a sampler that oversleeps
 # (hidden --oversleep), elapsed_s grows and ops_per_s = ops / elapsed_s still.
 . tests/lib.sh
-make -s bench/kabench || { fail "make bench/kabench"; exit 1; }
+make -s build/bench/kabench || { fail "make build/bench/kabench"; exit 1; }
 out=$(mktemp) || exit 1
 trap 'rm -f "$out"' EXIT
 
-bench/kabench --test getppid --interval 0.1 --oversleep 0.3 --warmup 0 --samples 2 >"$out"
+build/bench/kabench --test getppid --interval 0.1 --oversleep 0.3 --warmup 0 --samples 2 >"$out"
 check "oversleeping run exits 0" [ $? -eq 0 ]
 check "CSV well formed (ops_per_s * elapsed_s == ops)" awk -v test=getppid -v mode=processes \
 	-v tasks=1 -v samples=2 -v cpus="$(getconf _NPROCESSORS_ONLN)" -f tests/bench/csv.awk "$out"

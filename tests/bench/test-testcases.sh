@@ -12,7 +12,7 @@
 # both modes; and each once sampled (the loop's KB_FOREVER copy). A failing
 # call is an error naming the call, never a counted op.
 . tests/lib.sh
-make -s bench/kabench || { fail "make bench/kabench"; exit 1; }
+make -s build/bench/kabench || { fail "make build/bench/kabench"; exit 1; }
 dir=$(mktemp -d) || exit 1
 trap 'rm -rf "$dir" "$dir.csv" "$dir.err"' EXIT
 N=200
@@ -26,7 +26,7 @@ read2 read3 read4 readseek1 readseek2 readseek3 sched_yield signal1 tlb_flush1
 tlb_flush2 tlb_flush3 unix1 unlink1 unlink2 write1 writeseek1 writeseek2
 writeseek3"
 
-list=$(bench/kabench --list)
+list=$(build/bench/kabench --list)
 names=$(echo "$list" | cut -f1)
 # The list is derived, not kept by hand: every name and alias in
 # bench/tc_*.c is listed, the '_' test hooks are not, and nothing else is.
@@ -53,7 +53,7 @@ kernel_at_least() {
 fixed() {
 	test=$1 mode=$2
 	opt=; [ "$mode" = threads ] && opt=--threads
-	bench/kabench --test "$test" --tasks 1,2 --iterations $N --dir "$dir" $opt \
+	build/bench/kabench --test "$test" --tasks 1,2 --iterations $N --dir "$dir" $opt \
 		>"$dir.csv" 2>"$dir.err"
 	rc=$?
 	# a kernel or --dir that lacks what the testcase needs: said, and skipped
@@ -82,7 +82,7 @@ fixed() {
 sampled() {
 	test=$1 mode=$2
 	opt=; [ "$mode" = threads ] && opt=--threads
-	bench/kabench --test "$test" --interval 0.01 --warmup 0 --samples 1 --dir "$dir" $opt \
+	build/bench/kabench --test "$test" --interval 0.01 --warmup 0 --samples 1 --dir "$dir" $opt \
 		>"$dir.csv" 2>"$dir.err"
 	rc=$?
 	[ "$rc" -eq 3 ] && grep -q "^kabench: $test: not supported by this kernel: needs " "$dir.err" &&
@@ -97,7 +97,7 @@ sampled() {
 
 for t in $names; do
 	if [ "$t" = fstatat_null ] && ! kernel_at_least 6.11; then
-		bench/kabench --test fstatat_null --dir "$dir" >/dev/null 2>"$dir.err"
+		build/bench/kabench --test fstatat_null --dir "$dir" >/dev/null 2>"$dir.err"
 		rc=$?
 		check "fstatat_null on $(uname -r) exits 3" [ "$rc" -eq 3 ]
 		check "fstatat_null says not supported" grep -q "not supported by this kernel" "$dir.err"
@@ -115,7 +115,7 @@ check "no test file left in --dir" [ -z "$(ls -A "$dir")" ]
 for t in read1 context_switch1; do
 	for mode in processes threads; do
 		opt=; [ "$mode" = threads ] && opt=--threads
-		bench/kabench --test $t --tasks 1,2 --interval 0.1 --warmup 0 --samples 2 \
+		build/bench/kabench --test $t --tasks 1,2 --interval 0.1 --warmup 0 --samples 2 \
 			--dir "$dir" $opt >"$dir.csv" 2>"$dir.err"
 		check "$t $mode sampled: exit 0" [ $? -eq 0 ]
 		check "$t $mode sampled: well-formed CSV" awk -v test=$t -v mode=$mode -v tasks=1,2 \
@@ -124,12 +124,12 @@ for t in read1 context_switch1; do
 done
 
 # An alias runs under the name asked for; a plan never holds one testcase twice.
-bench/kabench --test getppid1 --iterations 10 >"$dir.csv" 2>"$dir.err"
+build/bench/kabench --test getppid1 --iterations 10 >"$dir.csv" 2>"$dir.err"
 check "getppid1 runs, its rows named getppid1" \
 	awk -F, 'NR == 2 && $2 == "getppid1" { ok = 1 } END { exit !ok }' "$dir.csv"
 expect_exit 2 "a plan with getppid and getppid1 is refused" \
-	bench/kabench --check-plan --test getppid,getppid1
-bench/kabench --check-plan --test getppid,getppid1 >/dev/null 2>"$dir.err"
+	build/bench/kabench --check-plan --test getppid,getppid1
+build/bench/kabench --check-plan --test getppid,getppid1 >/dev/null 2>"$dir.err"
 check "... in one line naming getppid1" \
 	sh -c '[ "$(wc -l <"$1")" -eq 1 ] && grep -q "getppid1" "$1"' - "$dir.err"
 
@@ -138,26 +138,26 @@ check "... in one line naming getppid1" \
 failing() {
 	test=$1 mode=$2 opts=$3 call=$4 errno=$5
 	opt=; [ "$mode" = threads ] && opt=--threads
-	bench/kabench --test "$test" $opts --dir "$dir" $opt >"$dir.csv" 2>"$dir.err"
+	build/bench/kabench --test "$test" $opts --dir "$dir" $opt >"$dir.csv" 2>"$dir.err"
 	rc=$?
 	check "$test $mode $opts: exit 1 (got $rc)" [ "$rc" -eq 1 ]
 	check "$test $mode $opts: the error names $call and $errno" \
 		grep -q "^kabench: $test: task [0-9]*: $call failed: $errno (" "$dir.err"
 	check "$test $mode $opts: no row counted" \
-		sh -c '[ "$(cat "$1")" = "$(bench/kabench --csv-header)" ]' - "$dir.csv"
+		sh -c '[ "$(cat "$1")" = "$(build/bench/kabench --csv-header)" ]' - "$dir.csv"
 }
 for mode in processes threads; do
 	failing _fail $mode "--interval 0.1" "selftest call" EIO
 	failing _fail $mode "--iterations 5000" "selftest call" EIO
 	failing _fail_named $mode "--tasks 2 --interval 0.1" "second selftest call" EBADF
 done
-bench/kabench --test _fail_prepare --dir "$dir" >"$dir.csv" 2>"$dir.err"
+build/bench/kabench --test _fail_prepare --dir "$dir" >"$dir.csv" 2>"$dir.err"
 check "a failing prepare: exit 1" [ $? -eq 1 ]
 check "a failing prepare: says so with the errno" \
 	grep -qx 'kabench: _fail_prepare: prepare failed: ENOSPC (No space left on device)' "$dir.err"
 
 # A testcase the kernel cannot run: exit 3, says what it needs, no CSV.
-bench/kabench --test _unsupported --dir "$dir" >"$dir.csv" 2>"$dir.err"
+build/bench/kabench --test _unsupported --dir "$dir" >"$dir.csv" 2>"$dir.err"
 check "unsupported testcase exits 3" [ $? -eq 3 ]
 check "unsupported testcase says 'not supported by this kernel: needs ...'" \
 	grep -qx 'kabench: _unsupported: not supported by this kernel: needs nothing that exists' "$dir.err"

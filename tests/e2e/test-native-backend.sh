@@ -73,7 +73,7 @@ check "host, host-aa and host+steal5 in one native run (exit $rc), interleaved" 
 check "... two pairs compared within the run, each with its interval" \
 	[ "$(awk -F, 'NR > 1 && $0 ~ /rank/ { n++ } END { print n + 0 }' "$d/compare.csv")" = 2 ]
 check "... the known effect's cells ran the worker with --steal 5" grep -qx "steal_pct=5" "$d/boots/host+steal5-1/facts"
-expect_exit 2 "kabench --steal 60 (not under 50%) exits 2" bench/kabench --test getppid --steal 60
+expect_exit 2 "kabench --steal 60 (not under 50%) exits 2" build/bench/kabench --test getppid --steal 60
 
 # A duet: boot r of both kernels at once, each on a CPU of its own, the
 # kernels swapping CPUs every boot; the intervals pair boots by number.

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 tmp=$(mktemp -d) || exit 2
 trap 'umount "$tmp/ro" 2>/dev/null; rm -rf "$tmp"' EXIT
-make -s bench/kabench build/guest/init guest/parse-console guest/console-times >/dev/null 2>&1
+make -s build/bench/kabench build/guest/init build/guest/parse-console build/guest/console-times >/dev/null 2>&1
 
 env KABENCH_CACHE=$tmp/cache "KABENCH_RESULTS=$tmp/with space" timeout 60 make -s bench EXPERIMENT=smoke \
 	>"$tmp/out" 2>"$tmp/err"

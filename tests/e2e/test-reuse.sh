@@ -97,10 +97,10 @@ check "FRESH=2: one line naming the value, no run folder" \
 # one clone serve the next (a build folder in the debug info made every
 # fresh clone boot its reused cells again).
 mkdir "$tmp/clone" &&
-	tar -cf - --exclude=./.git --exclude=./build --exclude=./results --exclude='./bench/kabench' . | tar -C "$tmp/clone" -xf - &&
-	make -s -j"$(nproc)" -C "$tmp/clone" bench/kabench build/plugin/kabench-prof.so build/plugin/profile-attrib >"$tmp/clone.log" 2>&1 &&
-	make -s bench/kabench build/plugin/kabench-prof.so build/plugin/profile-attrib >>"$tmp/clone.log" 2>&1 ||
+	tar -cf - --exclude=./.git --exclude=./build --exclude=./results --exclude='./build/bench/kabench' . | tar -C "$tmp/clone" -xf - &&
+	make -s -j"$(nproc)" -C "$tmp/clone" build/bench/kabench build/plugin/kabench-prof.so build/plugin/profile-attrib >"$tmp/clone.log" 2>&1 &&
+	make -s build/bench/kabench build/plugin/kabench-prof.so build/plugin/profile-attrib >>"$tmp/clone.log" 2>&1 ||
 	{ fail "the worker and the plugin build in a copy of the repository"; cat "$tmp/clone.log"; }
-for f in bench/kabench build/plugin/kabench-prof.so build/plugin/profile-attrib; do
+for f in build/bench/kabench build/plugin/kabench-prof.so build/plugin/profile-attrib; do
 	check "$f built in another folder is the same bytes" cmp -s "$f" "$tmp/clone/$f"
 done

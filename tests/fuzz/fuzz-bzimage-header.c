@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Fuzz target: guest/parse-console's check of a kernel image's boot
+/* Fuzz target: build/guest/parse-console's check of a kernel image's boot
  * header (image_cut: a user's own bzImage, or any file given as one),
  * the input being the image. */
 #include "fuzz.h"

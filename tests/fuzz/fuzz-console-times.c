@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Fuzz target: guest/console-times's reading of a growing console log
+/* Fuzz target: build/guest/console-times's reading of a growing console log
  * (what a guest prints, read in the pieces read() returns): the input's
  * first byte sets the piece size, the rest is the log. Its events go to
  * /dev/null. */

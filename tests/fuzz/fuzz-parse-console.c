@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Fuzz target: guest/parse-console over a console log (what a guest
+/* Fuzz target: build/guest/parse-console over a console log (what a guest
  * kernel and its init print), with a mask and launcher facts, into a
  * scratch folder emptied after each input. The program's own file is
  * included (its main renamed) so that its state can be reset here. */

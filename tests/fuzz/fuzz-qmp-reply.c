@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Fuzz target: guest/pin-vcpus's reading of QEMU's query-cpus-fast reply
+/* Fuzz target: build/guest/pin-vcpus's reading of QEMU's query-cpus-fast reply
  * (JSON, one line: a QMP socket's peer): the list's end, then each
  * object's own cpu-index and thread-id members. Nothing is pinned. */
 #include "fuzz.h"

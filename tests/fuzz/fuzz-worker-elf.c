@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Fuzz target: the worker's ELF file (guest/plugin/profile-syms.c's
- * read_elf: a user's own build of bench/kabench), then everything the
+ * read_elf: a user's own build of build/bench/kabench), then everything the
  * checks and the attribution take from it: its executable segments' bytes
  * (check_worker hashes them), its mark sites, its symbols' names. */
 #include "fuzz-profile.h"

@@ -21,8 +21,8 @@ echo "plan $((ntargets + 8))"
 export ASAN_OPTIONS=abort_on_error=0:exitcode=86
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=86
 
-if ! nice make -s -j2 fuzz-replay guest/parse-console build/analyze/summarize \
-	build/plugin/profile-attrib guest/console-times >"$tmp/make.log" 2>&1; then
+if ! nice make -s -j2 fuzz-replay build/guest/parse-console build/analyze/summarize \
+	build/plugin/profile-attrib build/guest/console-times >"$tmp/make.log" 2>&1; then
 	fail "build the $ntargets fuzz targets and the readers with gcc ASan+UBSan: $(tail -n 3 "$tmp/make.log" | tr '\n' ' ')"
 	exit 1
 fi
@@ -73,7 +73,7 @@ for log in tests/guest/logs/*.log; do
 	n=$((n + 1))
 	sanitized "$tmp/a-$name" build/tests-fuzz/asan/parse-console $opts "$log" "$tmp/a-$name" ||
 		{ bad="$bad $name: $(cat "$tmp/a-$name.why")"; continue; }
-	guest/parse-console $opts "$log" "$tmp/p-$name" 2>/dev/null
+	build/guest/parse-console $opts "$log" "$tmp/p-$name" 2>/dev/null
 	diff -r "$tmp/a-$name" "$tmp/p-$name" >/dev/null || bad="$bad $name: files differ;"
 done
 check "parse-console (ASan+UBSan) over the $n golden logs: clean, the plain build's files${bad:+:$bad}" \
@@ -113,7 +113,7 @@ console_times() {
 }
 console_times build/tests-fuzz/asan/console-times "$tmp/ct-asan"
 rc=$?
-console_times guest/console-times "$tmp/ct-plain"
+console_times build/guest/console-times "$tmp/ct-plain"
 check "console-times (ASan+UBSan) over a reference console: exit $rc, no report, the plain build's events" \
 	sh -c '[ "$1" -eq 0 ] && ! grep -qE "Sanitizer|runtime error" "$2.err" && grep -q " done$" "$2" &&
 		[ "$(cut -d" " -f2- "$2")" = "$(cut -d" " -f2- "$3")" ]' - "$rc" "$tmp/ct-asan" "$tmp/ct-plain"
@@ -147,7 +147,7 @@ awk 'BEGIN { s = "x"; while (length(s) < 2097152) s = s s; print "@@kabench fact
 	>"$tmp/long.log"
 mkdir "$tmp/long"
 start=$(date +%s.%N)
-timeout 3 guest/parse-console "$tmp/long.log" "$tmp/long" >/dev/null 2>&1
+timeout 3 build/guest/parse-console "$tmp/long.log" "$tmp/long" >/dev/null 2>&1
 rc=$?
 took=$(echo "$(date +%s.%N) - $start" | bc)
 check "a 2 MB console line parses in $took s (< 3), its verdict says it was cut at CONSOLE_LINE_MAX" \

@@ -29,7 +29,7 @@ r1=$(rate "$tmp/b1")
 check "fstat sample row with ops/s > 0 (got '$r1')" awk -v r="${r1:-0}" 'BEGIN { exit !(r > 0) }'
 check "status.csv says fstat,1,ok" grep -qx 'fstat,1,ok' "$tmp/b1/status.csv"
 check "bench.csv starts with the kabench header" \
-	[ "$(head -n 1 "$tmp/b1/bench.csv")" = "$(bench/kabench --csv-header)" ]
+	[ "$(head -n 1 "$tmp/b1/bench.csv")" = "$(build/bench/kabench --csv-header)" ]
 u=$(fact "$tmp/b1" uname)
 check "facts: uname '$u' is the 6.1 minimal build's kernelrelease" \
 	sh -c 'expr "$1" : ".*-kabench-minimal-[0-9a-f]\{8\}$" >/dev/null && [ "$1" = "$(cat "$2/kernelrelease")" ]' - "$u" "${img%/*}"
@@ -61,7 +61,7 @@ check "facts: boot_s, the kernel's boot in guest seconds, is between 0.01 and 10
 check "the command line carries pty.legacy_count=0" grep -q "^cmdline=.* pty.legacy_count=0 " "$tmp/b1/facts"
 # The same console with a mask the guest does show is refused, figures withheld.
 mkdir "$tmp/leak"
-guest/parse-console --mask erms,sse2 "$tmp/b1/console.log" "$tmp/leak" >/dev/null 2>&1
+build/guest/parse-console --mask erms,sse2 "$tmp/b1/console.log" "$tmp/leak" >/dev/null 2>&1
 check "a masked flag visible in the guest gives mask-leak and no figures" \
 	sh -c 'head -n 1 "$1/verdict" | grep -qx mask-leak && grep -q "sse2 still visible in the guest: the -cpu mask did not take" "$1/verdict" && [ $(wc -l <"$1/bench.csv") -eq 1 ]' - "$tmp/leak"
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# A kernel image cut short: guest/parse-console's verdict for an empty
+# A kernel image cut short: build/guest/parse-console's verdict for an empty
 # console names qemu.err only when QEMU wrote something there, and else,
 # for an image shorter than its boot header says or a QEMU that ended by
 # itself, the image, its size and a rebuild. Then a copy of the tests'
@@ -12,7 +12,7 @@
 # would otherwise never run).
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
-make -s guest/parse-console >/dev/null || { fail "make guest/parse-console"; exit 1; }
+make -s build/guest/parse-console >/dev/null || { fail "make build/guest/parse-console"; exit 1; }
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
@@ -29,7 +29,7 @@ fake() {
 parse() {
 	n=$1; shift
 	mkdir "$tmp/$n"
-	guest/parse-console "$@" "$tmp/empty.log" "$tmp/$n" >/dev/null 2>&1
+	build/guest/parse-console "$@" "$tmp/empty.log" "$tmp/$n" >/dev/null 2>&1
 }
 : >"$tmp/empty.log"
 : >"$tmp/qemu.err"

@@ -29,7 +29,7 @@ export HOME="$sb/home" TMPDIR="$sb/tmpdir" KABENCH_RESULTS="$sb/results" KABENCH
 # The names an injected command would make carry this token.
 tok=h$$x$(date +%s%N | cut -c8-)
 
-make -s build/guest/hostile-init guest/parse-console guest/console-times >"$tmp/t/make.log" 2>&1 ||
+make -s build/guest/hostile-init build/guest/parse-console build/guest/console-times >"$tmp/t/make.log" 2>&1 ||
 	{ fail "make build/guest/hostile-init: $(tail -n 2 "$tmp/t/make.log" | tr '\n' ' ')"; exit 1; }
 cat >"$tmp/t/h.exp" <<'EOF'
 compare 6.1 6.1-fstat fstatat_empty
@@ -145,7 +145,7 @@ cpu() {
 # parse N LOG: parse-console as run-guest runs it into $tmp/t/pN
 parse() {
 	mkdir "$tmp/t/p$1"
-	cpu guest/parse-console --mask erms,fsrm --tests fstatat_empty --tasks 1 --modes processes \
+	cpu build/guest/parse-console --mask erms,fsrm --tests fstatat_empty --tasks 1 --modes processes \
 		"$2" "$tmp/t/p$1"
 }
 parse 1 "$log"; ms1=$ms
@@ -166,7 +166,7 @@ check "parse-console: 4x the console in under 16x the CPU time + 0.5 s ($ms1 -> 
 # console-times reads a finished log at once when stopped (its last read,
 # once its first line says it takes TERM so).
 ctimes() {
-	cpu sh -c 'guest/console-times --tests fstatat_empty "$1" "$2" & p=$!
+	cpu sh -c 'build/guest/console-times --tests fstatat_empty "$1" "$2" & p=$!
 		i=0
 		while [ ! -s "$2" ] && [ $i -lt 500 ]; do sleep 0.01; i=$((i + 1)); done
 		kill -TERM $p; wait $p' - "$@"

@@ -15,8 +15,8 @@ list=$(cpio -it --quiet <"$cpio")
 for f in init bin/kabench lib64/ld-linux-x86-64.so.2; do
 	check "archive holds $f" sh -c 'echo "$1" | grep -qx "$2"' - "$list" "$f"
 done
-for lib in $(ldd bench/kabench | awk '$2 == "=>" { print $3 }'); do
-	check "archive holds ${lib#/}, a library of bench/kabench" sh -c 'echo "$1" | grep -qx "$2"' - "$list" "${lib#/}"
+for lib in $(ldd build/bench/kabench | awk '$2 == "=>" { print $3 }'); do
+	check "archive holds ${lib#/}, a library of build/bench/kabench" sh -c 'echo "$1" | grep -qx "$2"' - "$list" "${lib#/}"
 done
 check "archive is cpio newc" sh -c 'head -c 6 "$1" | grep -qx 070701' - "$cpio"
 check "guest init is static (no program interpreter)" sh -c '! readelf -l build/guest/init | grep -q interpreter'
@@ -26,6 +26,6 @@ if [ "$(id -u)" = 0 ]; then
 else
 	skip "chroot into the packed tree needs root"
 fi
-guest/pack-initramfs build/guest/init bench/kabench "$tmp/again.cpio"
+guest/pack-initramfs build/guest/init build/bench/kabench "$tmp/again.cpio"
 check "packing the same inputs again gives the same bytes" cmp -s "$cpio" "$tmp/again.cpio"
 expect_exit 2 "pack-initramfs: missing worker" guest/pack-initramfs build/guest/init "$tmp/nope" "$tmp/x.cpio"

@@ -11,10 +11,10 @@ cd "$(dirname "$0")/../.." || exit 2
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 img=$(kernel-patches/build 6.1 2>"$tmp/build.err") || { fail "profile interrupt: kernel-patches/build 6.1: $(tail -n 1 "$tmp/build.err")"; exit 1; }
-make -s initramfs plugin bench/kabench >/dev/null 2>&1 || { fail "profile interrupt: make initramfs plugin"; exit 1; }
+make -s initramfs plugin build/bench/kabench >/dev/null 2>&1 || { fail "profile interrupt: make initramfs plugin"; exit 1; }
 kit=$tmp/kit
 mkdir -p "$kit/plugin"
-cp guest/run-guest lib/common.sh guest/parse-console guest/console-times lib/timing bench/kabench "$kit/"
+cp guest/run-guest lib/common.sh build/guest/parse-console build/guest/console-times lib/timing build/bench/kabench "$kit/"
 cp guest/plugin/profile-args build/plugin/kabench-prof.so build/plugin/profile-attrib "$kit/plugin/"
 cat >"$kit/plugin/profile-boot" <<'SH'
 #!/bin/sh

@@ -22,7 +22,7 @@ echo "plan 15"
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 img=$(kernel-patches/build 6.1 2>"$tmp/build.err") || { fail "kernel-patches/build 6.1: $(tail -n 1 "$tmp/build.err")"; exit 1; }
-make -s build/guest/hostile-init guest/parse-console guest/console-times bench/kabench plugin >"$tmp/make.log" 2>&1 ||
+make -s build/guest/hostile-init build/guest/parse-console build/guest/console-times build/bench/kabench plugin >"$tmp/make.log" 2>&1 ||
 	{ fail "make build/guest/hostile-init: $(tail -n 2 "$tmp/make.log" | tr '\n' ' ')"; exit 1; }
 mkdir "$tmp/root" && cp build/guest/hostile-init "$tmp/root/init" &&
 	(cd "$tmp/root" && echo init | cpio -o -H newc --quiet >"$tmp/h.cpio") || { fail "pack the test initramfs"; exit 1; }

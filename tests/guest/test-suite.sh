@@ -10,11 +10,11 @@
 # foreground: its replay boot must give the first boot's op counts.
 . tests/lib.sh
 img=$(kernel-patches/build 6.1 2>/dev/null) || { fail "kernel-patches/build 6.1"; exit 1; }
-make -s bench/kabench initramfs >/dev/null 2>&1 || { fail "make initramfs"; exit 1; }
+make -s build/bench/kabench initramfs >/dev/null 2>&1 || { fail "make initramfs"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # Every testcase once: an alias (getppid1 for getppid) is the same one.
-tests=$(bench/kabench --list | awk -F'\t' '$NF !~ /^alias of / { print $1 }' | paste -sd, -)
+tests=$(build/bench/kabench --list | awk -F'\t' '$NF !~ /^alias of / { print $1 }' | paste -sd, -)
 n=$(echo "$tests" | tr , '\n' | wc -l)
 # What 6.1 lacks: O_DIRECT on tmpfs (read3, read4: 6.6+) and newfstatat
 # with a NULL path (fstatat_null: 6.11+).

@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.." || exit 2
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 img=$(kernel-patches/build 6.1 2>"$tmp/build.err") || { fail "auto fallback: kernel-patches/build 6.1: $(tail -n 1 "$tmp/build.err")"; exit 1; }
-make -s initramfs bench/kabench >/dev/null 2>&1 || { fail "auto fallback: make initramfs bench/kabench"; exit 1; }
+make -s initramfs build/bench/kabench >/dev/null 2>&1 || { fail "auto fallback: make initramfs build/bench/kabench"; exit 1; }
 grep -Ev '^flags' /proc/cpuinfo >"$tmp/cpuinfo"
 echo "flags		: fpu sse2" >>"$tmp/cpuinfo"
 export KABENCH_CPUINFO="$tmp/cpuinfo"

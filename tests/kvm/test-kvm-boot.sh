@@ -24,7 +24,7 @@ if ! [ -r /dev/kvm ] || ! [ -w /dev/kvm ]; then
 	exit 0
 fi
 img=$(kernel-patches/build 6.1 2>/dev/null) || { fail "kvm boot: kernel-patches/build 6.1"; exit 1; }
-make -s initramfs bench/kabench guest/pin-vcpus >/dev/null 2>&1 || { fail "kvm boot: make initramfs bench/kabench guest/pin-vcpus"; exit 1; }
+make -s initramfs build/bench/kabench build/guest/pin-vcpus >/dev/null 2>&1 || { fail "kvm boot: make initramfs build/bench/kabench build/guest/pin-vcpus"; exit 1; }
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
@@ -37,7 +37,7 @@ pass "kvm boot: the bounded probe boot reached the init under kvm"
 
 smp=2
 [ "$(nproc)" -ge 2 ] || smp=1
-native=$(bench/kabench --test fstat --interval 0.5 --warmup 1 --samples 3 | awk -F, '$1 == "summary" { print $8 }')
+native=$(build/bench/kabench --test fstat --interval 0.5 --warmup 1 --samples 3 | awk -F, '$1 == "summary" { print $8 }')
 guest/run-guest --kernel "$img" --out "$tmp/b" --accel kvm --cpu host --mask erms,fsrm --smp $smp \
 	--host-cpus "0-$((smp - 1))" --tests fstat,fstatat_empty --tasks "1-$smp" --interval 0.5 \
 	--warmup 1 --samples 3 --deadline 120 2>"$tmp/b.err"

@@ -1,13 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# guest/pin-vcpus against a real QEMU: a paused multi-threaded TCG guest has
+# build/guest/pin-vcpus against a real QEMU: a paused multi-threaded TCG guest has
 # one host thread per vCPU too, so the pinning is checked in
 # /proc/PID/task/TID/status (Cpus_allowed_list), no KVM needed.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 
-make -s guest/pin-vcpus || { fail "pin-vcpus builds"; exit 1; }
-pin=guest/pin-vcpus
+make -s build/guest/pin-vcpus || { fail "pin-vcpus builds"; exit 1; }
+pin=build/guest/pin-vcpus
 
 tmp=$(mktemp -d) || exit 2
 qpid=

@@ -11,9 +11,9 @@ if ! git clone -q . "$tmp/c" 2>"$tmp/err"; then
 	fail "git clone of this checkout: $(head -n 1 "$tmp/err")"
 	exit 1
 fi
-(cd "$tmp/c" && make -s bench/kabench guest/parse-console guest/console-times build/analyze/compare >/dev/null 2>&1)
-check "the clone built its programs (bench/kabench, build/analyze/compare)" \
-	sh -c '[ -x "$1/bench/kabench" ] && [ -x "$1/build/analyze/compare" ]' - "$tmp/c"
+(cd "$tmp/c" && make -s build/bench/kabench build/guest/parse-console build/guest/console-times build/analyze/compare >/dev/null 2>&1)
+check "the clone built its programs (build/bench/kabench, build/analyze/compare)" \
+	sh -c '[ -x "$1/build/bench/kabench" ] && [ -x "$1/build/analyze/compare" ]' - "$tmp/c"
 (cd "$tmp/c" && make -s clean >/dev/null 2>&1)
 left=$(cd "$tmp/c" && git status --porcelain --ignored)
 check "after make clean, git status --ignored is empty${left:+ (left: $(echo "$left" | head -n 3 | paste -sd' '))}" [ -z "$left" ]

@@ -17,7 +17,7 @@ cd "$(dirname "$0")/../.." || exit 2
 fx=tests/native/fixtures/proxy
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-make -s bench/kabench >/dev/null 2>&1 || { fail "make bench/kabench"; exit 1; }
+make -s build/bench/kabench >/dev/null 2>&1 || { fail "make build/bench/kabench"; exit 1; }
 
 # run_with PROXY...: a run folder with the fixture profile and these proxies
 run_with() {

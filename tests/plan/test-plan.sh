@@ -8,7 +8,7 @@
 . tests/lib.sh
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-make -s bench/kabench >/dev/null 2>&1 || { fail "make bench/kabench"; exit 1; }
+make -s build/bench/kabench >/dev/null 2>&1 || { fail "make build/bench/kabench"; exit 1; }
 
 printf 'compare A B fstat getppid\nrepeats 3\nseed 7\n' >"$tmp/p.exp"
 # plan [KEY=VALUE...]: cell, variant, boot, seed, profile of every line

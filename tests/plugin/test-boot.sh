@@ -119,7 +119,7 @@ fi
 refuse_map "a file that is not a System.map" "not" "$tmp/b1/bench.csv"
 refuse_map "a worker binary without marks" "no kabench marks" "$map" KABENCH_PROFILE_WORKER=/bin/true
 # the same marks, other code after them: a rebuilt worker
-perl -0777 -pe 's/(\x0f\x1f\x80\x02\xa0\x42\x4b)(.)/$1 . chr(ord($2) ^ 1)/ge' bench/kabench >"$tmp/rebuilt"
+perl -0777 -pe 's/(\x0f\x1f\x80\x02\xa0\x42\x4b)(.)/$1 . chr(ord($2) ^ 1)/ge' build/bench/kabench >"$tmp/rebuilt"
 refuse_map "a worker whose code differs from what ran" "not the code that ran" "$map" KABENCH_PROFILE_WORKER="$tmp/rebuilt"
 edit='awk "/^sample,/ { if (++c == 4) next } 1" "$1/bench.csv" >"$1/b" && mv "$1/b" "$1/bench.csv"'
 refuse_map "a bench.csv with a sample row missing" "windows but" "$map"
