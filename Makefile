@@ -5,6 +5,11 @@
 KABENCH_CACHE ?= $(HOME)/.cache/kabench
 export KABENCH_CACHE
 
+# V=1: every command is printed: the recipes' (Q is their @) and those of
+# the makes the scripts run (lib/common.sh's kb_make_s), as kbuild's V=1.
+export V
+Q := $(if $(filter 1,$(V)),,@)
+
 .PHONY: all help deps test test-tools clean
 all: help
 
@@ -29,7 +34,7 @@ deps: build/deps.ok
 	@:
 build/deps.ok: lib/install-deps $(wildcard /var/lib/dpkg/status)
 	lib/install-deps
-	@mkdir -p build && touch $@
+	$(Q)mkdir -p build && touch $@
 
 ## test: build what the tests need and run them all (tests/run; two scripts side by side, KABENCH_TEST_JOBS=N: N); ends "N passed, N failed"
 test: deps
@@ -42,14 +47,14 @@ test-tools: initramfs plugin build/plugin/testinit build/bench/kabench build/ben
 ## clean: remove what the build made in this tree (build/, where every program is built); run folders, the kernel cache and the tests' cache stay
 clean:
 	rm -rf build
-	@# (where the programs were built before they moved to build/)
+	$(Q)# (where the programs were built before they moved to build/)
 	rm -f bench/kabench guest/parse-console guest/console-times guest/pin-vcpus
 	find . -name '*.o' -not -path './.git/*' -delete
 
 ## help: this list, then the variables (README.md has them in a table)
 help:
-	@sed -n 's/^## \{0,1\}//p' $(MAKEFILE_LIST)
-	@sed -n 's/^#= \{0,1\}//p' $(MAKEFILE_LIST)
+	$(Q)sed -n 's/^## \{0,1\}//p' $(MAKEFILE_LIST)
+	$(Q)sed -n 's/^#= \{0,1\}//p' $(MAKEFILE_LIST)
 
 #= 
 #= Variables (on the make command line; KABENCH_* from the environment too), with their defaults:
@@ -63,6 +68,7 @@ help:
 #=   ALPHA=0.05                1 - the intervals' level; the false discovery rate where time is real
 #=   DUET=1                    the two kernels' boots two at a time, on CPUs of their own; paired intervals
 #=   VERBOSE=1                 print all of table.txt (every per-function profile), not one line a pair
+#=   V=1                       print every command make runs, the scripts' own makes' too
 #=   JOBS=cores (icount), 1    cells side by side;  HOSTS=FILE  cells over ssh (GNU parallel)
 #=   RESUME=results/<run>      run the cells without an ok verdict;  FRESH=1  reuse no icount boot
 #=   BASELINE=run|NAME SAVE_BASELINE=NAME   compare with / save a baseline

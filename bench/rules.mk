@@ -16,14 +16,14 @@ BENCH_OBJS := $(BENCH_SRCS:bench/%.c=build/bench/%.o)
 CCACHE = $(firstword $(wildcard $(addsuffix /ccache,$(subst :, ,$(PATH)))))
 
 build/bench/%.o: bench/%.c bench/kabench.h bench/runner.h bench/mark.h bench/rules.mk
-	@mkdir -p build/bench
+	$(Q)mkdir -p build/bench
 	$(CCACHE) $(CC) $(BENCH_CFLAGS) $(CFLAGS) -c -o $@ $<
 
 build/bench/kabench: $(BENCH_OBJS)
 	$(CC) $(BENCH_CFLAGS) $(CFLAGS) -o $@ $(BENCH_OBJS) $(LDFLAGS) -lhwloc -lpthread
 
 build/bench/bare: bench/overhead/bare.c
-	@mkdir -p build/bench
+	$(Q)mkdir -p build/bench
 	$(CC) $(BENCH_CFLAGS) $(CFLAGS) -o $@ $<
 
 .PHONY: bench-harness

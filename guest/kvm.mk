@@ -3,7 +3,7 @@
 
 ## build/guest/pin-vcpus: pin QEMU's vCPU threads one per host CPU (QMP query-cpus-fast)
 build/guest/pin-vcpus: guest/pin-vcpus.c
-	@mkdir -p $(@D)
+	$(Q)mkdir -p $(@D)
 	$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
 
 .PHONY: check-kvm

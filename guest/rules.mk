@@ -10,21 +10,21 @@ GUEST_CFLAGS ?= -std=gnu11 -Wall -Wextra -O2
 initramfs: build/initramfs.cpio build/guest/parse-console build/guest/console-times
 
 build/guest/init: guest/init.c guest/init-setup.h guest/marker.h bench/args.c bench/runner.h bench/kabench.h
-	@mkdir -p $(@D)
+	$(Q)mkdir -p $(@D)
 	$(GUEST_CC) $(GUEST_CFLAGS) -Ibench -static -o $@ guest/init.c bench/args.c
 
 # The hostile guest's init (tests/guest/test-hostile-guest.sh): prints
 # damaged and hostile console output in place of the workers.
 build/guest/hostile-init: tests/guest/hostile-init.c guest/marker.h bench/kabench.h bench/mark.h
-	@mkdir -p $(@D)
+	$(Q)mkdir -p $(@D)
 	$(GUEST_CC) $(GUEST_CFLAGS) -Iguest -Ibench -static -o $@ $<
 
 build/guest/parse-console: guest/parse-console.c guest/marker.h bench/kabench.h
-	@mkdir -p $(@D)
+	$(Q)mkdir -p $(@D)
 	$(GUEST_CC) $(GUEST_CFLAGS) -Ibench -o $@ $<
 
 build/guest/console-times: guest/console-times.c
-	@mkdir -p $(@D)
+	$(Q)mkdir -p $(@D)
 	$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $<
 
 build/initramfs.cpio: build/guest/init build/bench/kabench guest/pack-initramfs

@@ -9,7 +9,7 @@ BENCH_VARIANTS ?= 6.1 6.1-fstat
 
 ## kernels VARIANTS="6.1 6.1-fstat" PROFILE=minimal|distro: build (or reuse) each variant's bzImage, print their paths
 kernels:
-	@for v in $(VARIANTS); do kernel-patches/image "$$v" "$(PROFILE)" || exit $$?; done
+	$(Q)for v in $(VARIANTS); do kernel-patches/image "$$v" "$(PROFILE)" || exit $$?; done
 
 ## bench-build BENCH_VARIANTS="6.1 6.1-fstat" PROFILE=minimal: time cold builds, adding a patched variant, no-op rebuilds (scratch cache)
 bench-build:

@@ -44,6 +44,13 @@ key_value() {
 	done <"$1"
 	return 1
 }
+# kb_make_s: make's -s, empty under make V=1 (V reaches the scripts from
+# make's command line), so that make V=1 bench prints every build command
+# the scripts' own makes run too.
+# shellcheck disable=SC2034 # (read by the scripts that source this)
+kb_make_s=-s
+# shellcheck disable=SC2034
+[ "${V:-0}" != 1 ] || kb_make_s=
 free_kb() { df -Pk "$1" 2>/dev/null | awk 'NR == 2 { print $4 }'; }
 is_uint() { case $1 in ''|*[!0-9]*) return 1 ;; esac; }
 is_decimal() {

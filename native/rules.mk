@@ -5,7 +5,7 @@
 .PHONY: bench-native
 ## bench-native EXPERIMENT=seeds [TASKS= BASELINE= ...]: make bench ACCEL=native, the experiment's testcases on this machine's own kernel (NATIVE_SCALING=1: TASKS=1-nproc MODE=both)
 bench-native: deps build/bench/kabench build/analyze/summarize build/analyze/compare
-	@for v in $(foreach v,NATIVE_RSD NATIVE_MAX,$(if $(filter command line,$(origin $(v))),$(v))); do \
+	$(Q)for v in $(foreach v,NATIVE_RSD NATIVE_MAX,$(if $(filter command line,$(origin $(v))),$(v))); do \
 		echo "kabench: $$v is gone: native cells boot as any accelerator's do, REPEATS=auto until every pair has a verdict (MAX_REPEATS)" >&2; exit 2; done
 	plan/run-experiment $(call shell_quote,$(EXPERIMENT)) $(exp_args) ACCEL=native \
 		$(if $(filter 1,$(NATIVE_SCALING)),TASKS=1-$(shell nproc) MODE=both)
@@ -18,9 +18,9 @@ NATIVE_TIME_OBJS := $(filter build/bench/tc_%.o,$(BENCH_OBJS)) \
 NATIVE_SHARED := native/util.c analyze/stats.c
 NATIVE_HEADERS := native/util.h analyze/stats.h
 build/native/time: native/time.c native/copy-routines.S $(NATIVE_TIME_OBJS) $(NATIVE_SHARED) $(NATIVE_HEADERS) bench/kabench.h
-	@mkdir -p $(@D)
+	$(Q)mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -o $@ native/time.c native/copy-routines.S $(NATIVE_SHARED) $(NATIVE_TIME_OBJS) -lhwloc -lpthread -lm
 
 build/native/probe: native/probe.c $(NATIVE_SHARED) $(NATIVE_HEADERS)
-	@mkdir -p $(@D)
+	$(Q)mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -o $@ native/probe.c $(NATIVE_SHARED) -lm

@@ -257,7 +257,7 @@ EOT
 	exp_errors
 	[ -n "$exp_compare" ] || return 0
 	# The plan's numbers and testcase names: build/bench/kabench is their one reader.
-	make -s build/bench/kabench >&2 || exit 1
+	make $kb_make_s build/bench/kabench >&2 || exit 1
 	[ "$exp_icount_interval" = none ] || build/bench/kabench --check-plan --test getppid \
 		--interval "$exp_icount_interval" >/dev/null 2>&1 ||
 		die2 "bad icount_interval '$exp_icount_interval' (decimal seconds, 0 < SEC <= 3600, or none)"

@@ -24,7 +24,7 @@ bench: deps build/analyze/summarize build/analyze/compare
 .PHONY: calibrate
 ## calibrate EXPERIMENT=aa|aa-native RUNS=20 [ACCEL=...]: run an A/A and known-effect experiment RUNS times; print false verdicts, detections and interval coverage (docs/calibration.md)
 calibrate: deps build/analyze/summarize build/analyze/compare
-	@case "$(RUNS)" in ''|*[!0-9]*) echo "kabench: make calibrate needs RUNS=N (e.g. 20)" >&2; exit 2 ;; esac
+	$(Q)case "$(RUNS)" in ''|*[!0-9]*) echo "kabench: make calibrate needs RUNS=N (e.g. 20)" >&2; exit 2 ;; esac
 	plan/calibrate $(call shell_quote,$(EXPERIMENT)) $(call shell_quote,$(RUNS)) $(exp_args)
 
 .PHONY: bench-timing

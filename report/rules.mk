@@ -4,7 +4,7 @@
 .PHONY: report
 ## report RUN=results/<run> [MIN_EFFECT=1 ALPHA=0.05]: redraw the tables, plots and report of a run from its CSV
 report: build/analyze/summarize build/analyze/compare
-	@[ -n "$(RUN)" ] || { echo "kabench: make report needs RUN=results/<run>" >&2; exit 2; }
+	$(Q)[ -n "$(RUN)" ] || { echo "kabench: make report needs RUN=results/<run>" >&2; exit 2; }
 	plan/run-experiment REPORT=$(call shell_quote,$(RUN)) $(foreach v,MIN_EFFECT ALPHA,$(if $(filter command line,$(origin $(v))),$(call shell_quote,$(v)=$($(v)))))
 
 .PHONY: reference

@@ -8,7 +8,7 @@ build/plugin/kabench-prof.so: guest/plugin/kabench-prof.c guest/plugin/classify.
 		guest/plugin/classify.h guest/plugin/branch.c guest/plugin/branch.h \
 		guest/plugin/callstack.c guest/plugin/callstack.h guest/plugin/qemu-api.h bench/mark.h \
 		guest/plugin/rules.mk
-	@mkdir -p $(@D)
+	$(Q)mkdir -p $(@D)
 	$(CC) $(PLUGIN_CFLAGS) -shared -fPIC -fvisibility=hidden -o $@ \
 		guest/plugin/kabench-prof.c guest/plugin/classify.c guest/plugin/branch.c \
 		guest/plugin/callstack.c
@@ -18,13 +18,13 @@ PROFILE_ATTRIB_SRC := guest/plugin/profile-attrib.c guest/plugin/profile-syms.c 
 	guest/plugin/profile-callgraph.c guest/plugin/classify.c
 build/plugin/profile-attrib: $(PROFILE_ATTRIB_SRC) guest/plugin/profile-attrib.h \
 		guest/plugin/classify.h bench/mark.h guest/plugin/rules.mk
-	@mkdir -p $(@D)
+	$(Q)mkdir -p $(@D)
 	$(CC) $(PLUGIN_CFLAGS) -o $@ $(PROFILE_ATTRIB_SRC)
 
 # The exact-count test's own guest init (static, no libc calls in the
 # measured code) and its initramfs.
 build/plugin/testinit: tests/plugin/testinit.c bench/mark.h
-	@mkdir -p $(@D)
+	$(Q)mkdir -p $(@D)
 	$(CC) -std=gnu11 -Wall -Wextra -O1 -static -nostdlib -fno-pie -no-pie -o $@ $<
 
 # the sampler's marks (bench/run.c includes bench/mark.h)

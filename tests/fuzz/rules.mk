@@ -44,10 +44,10 @@ fuzz_inc_options := -Ibench
 define fuzz_rules
 build/tests-fuzz/replay-$(1): tests/fuzz/fuzz-$(1).c tests/fuzz/fuzz.h tests/fuzz/replay.c \
 		$(fuzz_deps_$(1)) tests/fuzz/rules.mk
-	@mkdir -p $$(@D)
+	$(Q)mkdir -p $$(@D)
 	gcc $(FUZZ_CFLAGS) $(FUZZ_SANITIZE) $(fuzz_inc_$(1)) -o $$@ $$< tests/fuzz/replay.c $(fuzz_link_$(1))
 build/tests-fuzz/fuzz-$(1): tests/fuzz/fuzz-$(1).c tests/fuzz/fuzz.h $(fuzz_deps_$(1)) tests/fuzz/rules.mk
-	@mkdir -p $$(@D)
+	$(Q)mkdir -p $$(@D)
 	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 		-g -O1 $(fuzz_inc_$(1)) -o $$@ $$< $(fuzz_link_$(1))
 endef
@@ -59,7 +59,7 @@ fuzz: fuzz-deps $(addprefix build/tests-fuzz/fuzz-,$(FUZZ_TARGETS))
 	tests/fuzz/run-fuzz $(call shell_quote,$(FUZZ_SECONDS)) $(FUZZ_TARGETS)
 # clang and its libFuzzer runtime: make fuzz's alone (make test builds with gcc)
 fuzz-deps:
-	@lib/install-deps clang libclang-rt-14-dev
+	$(Q)lib/install-deps clang libclang-rt-14-dev
 ## fuzz-replay: build every fuzz target with gcc's ASan+UBSan (tests/fuzz/test-fuzz-replay.sh replays the corpora)
 fuzz-replay: $(addprefix build/tests-fuzz/replay-,$(FUZZ_TARGETS))
 
@@ -69,16 +69,16 @@ fuzz_attrib_src := $(or $(PROFILE_ATTRIB_SRC),guest/plugin/profile-attrib.c \
 	guest/plugin/profile-syms.c guest/plugin/profile-raw.c guest/plugin/profile-check.c \
 	guest/plugin/classify.c)
 build/tests-fuzz/asan/parse-console: guest/parse-console.c guest/marker.h bench/kabench.h
-	@mkdir -p $(@D)
+	$(Q)mkdir -p $(@D)
 	gcc $(FUZZ_CFLAGS) $(FUZZ_SANITIZE) -Iguest -Ibench -o $@ $<
 build/tests-fuzz/asan/console-times: guest/console-times.c
-	@mkdir -p $(@D)
+	$(Q)mkdir -p $(@D)
 	gcc $(FUZZ_CFLAGS) $(FUZZ_SANITIZE) -o $@ $<
 build/tests-fuzz/asan/summarize: $(fuzz_deps_summarize)
-	@mkdir -p $(@D)
+	$(Q)mkdir -p $(@D)
 	gcc $(FUZZ_CFLAGS) $(FUZZ_SANITIZE) -Ianalyze -Ibuild/analyze -o $@ $< analyze/csv.c \
 		analyze/stats.c -lm
 build/tests-fuzz/asan/profile-attrib: $(fuzz_attrib_src) $(wildcard guest/plugin/*.h) bench/mark.h
-	@mkdir -p $(@D)
+	$(Q)mkdir -p $(@D)
 	gcc $(FUZZ_CFLAGS) $(FUZZ_SANITIZE) -Iguest/plugin -o $@ $(fuzz_attrib_src)
 fuzz-replay: $(addprefix build/tests-fuzz/asan/,parse-console console-times summarize profile-attrib)
