@@ -113,6 +113,11 @@ check "report.md repeatability A fstat: 3 boots, min 100, max 126, spread 23.636
 	grep -qxF '| A | fstat | 2 | max | 3 | 100.0 | 126.0 | 23.6364% |' "$tmp/run/report.md"
 check "report.md repeatability B fstat: 4 boots, min 150, max 200, spread 29.4118%" \
 	grep -qxF '| B | fstat | 2 | max | 4 | 150.0 | 200.0 | 29.4118% |' "$tmp/run/report.md"
+# report.md's head: the fewest ops in a sample (B's first fstat sample,
+# 70) and in a cell over its boots (A fstat, 100 + 104 + 126 = 330;
+# A getppid 600, B fstat 680, B getppid 720).
+check "report.md: a figure rests on at least 70 ops in a sample (B fstat), 330 in a cell (A fstat)" \
+	grep -qxF '| ops a figure rests on | at least 70 in a sample (B fstat (max, processes, 2)), 330 in a figure over its boots (A fstat (max, processes, 2)) |' "$tmp/run/report.md"
 
 # scaling.csv on a run of both modes at 1 and 2 tasks: processes at 100 and
 # 180/s with 10% and 20% idle, threads at 90 and 150/s with 30% and 40%.
