@@ -1,5 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# no-kernel-build: boots 6.1 and 6.1-fstat, which other scripts build
+# limit: 400
 # A hostile guest: nothing a guest prints makes the host write outside the
 # run folder, run a command, or take more than linear time. A small make
 # bench run (6.1 against 6.1-fstat, one boot each) is made, then resumed
@@ -14,8 +16,6 @@
 # nothing changed in a scratch HOME, TMPDIR and results folder outside the
 # run folder. Then the host's readers of the console on the captured log
 # and on it four times: every count four times, time within 16x + 1 s.
-# no-kernel-build: boots 6.1 and 6.1-fstat, which other scripts build
-# limit: 400
 . tests/lib.sh
 echo "plan 21"
 tmp=$(mktemp -d) || exit 2

@@ -1,5 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# no-kernel-build: boots the 6.1 minimal kernel other scripts build
+# after-foreground: its guests' time is real time (tcg); a SCHED_IDLE boot beside the foreground lane may print nothing for a whole window
+# limit: 240
 # A boot still printing at its deadline is slow, not stuck: guest/run-guest
 # lets it go on a window at a time while its console grows, up to four
 # times its deadline, and says "slow host". Three boots of 6.1 under tcg
@@ -14,9 +17,6 @@
 # one of /proc/uptime: a kill may come up to a second early or late.)
 # And one under the profile that marks windows without end, with
 # KABENCH_PROFILE_MAX_MB=2: stopped, no profile, its files gone.
-# no-kernel-build: boots the 6.1 minimal kernel other scripts build
-# after-foreground: its guests' time is real time (tcg); a SCHED_IDLE boot beside the foreground lane may print nothing for a whole window
-# limit: 240
 . tests/lib.sh
 echo "plan 15"
 tmp=$(mktemp -d) || exit 2

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# kernel-free: it reads files.
 # The manuals name what exists: every repository path in backticks in a
 # tracked Markdown file (a path whose first part is one of the rooms) is
 # there; every `make TARGET` is a target a rules file documents (## TARGET)
@@ -16,7 +17,6 @@
 # which README.md links, or is a test seam in tests/README.md; and
 # docs/variables.md names none that nothing reads. Both checks are also
 # run on planted fixtures, which they must catch.
-# kernel-free: it reads files.
 . tests/lib.sh
 git rev-parse --git-dir >/dev/null 2>&1 || { fail "not a git checkout: the tracked Markdown files are unknown"; exit 1; }
 echo "plan 8"

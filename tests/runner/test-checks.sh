@@ -8,7 +8,7 @@
 # nothing: prints no check, or skips every one without saying why.)
 # kernel-free: it builds, fetches and boots no kernel.
 . tests/lib.sh
-echo "plan 11"
+echo "plan 14"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -48,6 +48,14 @@ emptied() {
 	grep -nE '^[[:space:]]*check[[:space:]].*\[ -z "\$\((grep|awk|sed|cut|sort|head|tail)[[:space:]]' "$@" | grep -vE '\[ -[sf] '
 }
 lint emptied "passes on an empty grep, awk or sed of a file it does not test" 'check "none" [ -z "$(grep x "$f")" ]'
+
+# A header tag (limit, foreground, kernel-free...) is read in a script's
+# first 15 lines only: one further down is silently not a tag.
+late() {
+	awk 'FNR > 15 && /^# (limit|foreground|after-foreground|kernel-free|no-kernel-build|may-skip-all):/ { print FILENAME ":" FNR ": " $0 }' "$@"
+}
+lint late "is a header tag past line 15, where tests/run does not read it" \
+	"$(printf '#\n%.0s' 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; printf '# %s: 5' limit)" '# limit: 5'
 
 # replayed: the same two files pass; two that differ pass only when the
 # third boot (here a command writing C) gives one of them.
