@@ -58,12 +58,12 @@ head -n 5 "$tmp/list" >"$tmp/one"
 TMPDIR=$tmp/t MUTATE_FAST=no MUTATIONS= tests/mutate/mutate "$tmp/one" >"$tmp/out2" 2>&1 &
 pid=$!
 i=0
-while [ "$(worktrees)" -eq "$before" ] && [ $i -lt 100 ]; do sleep 0.2; i=$((i + 1)); done
+while ! ls -d "$tmp"/t/*/tree >/dev/null 2>&1 && [ $i -lt 100 ]; do sleep 0.2; i=$((i + 1)); done
 sleep 1
 kill -TERM "$pid"
 wait "$pid"
 rc=$?
-check "a TERM mid-run: exit $rc (130), no worktree, no scratch folder left" \
+check "a TERM mid-run: exit $rc (130), no worktree ($(worktrees), $before before), nothing in TMPDIR ($(ls -A "$tmp/t" | paste -sd' '))" \
 	[ "$rc" -eq 130 -a "$(worktrees)" -eq "$before" -a -z "$(ls -A "$tmp/t")" ]
 
 # --renumber: the stale line's number is put back; the others stay.
