@@ -14,7 +14,7 @@ if ! cc -std=gnu11 -Wall -Wextra -O2 -o "$tmp/verdict-sim" tests/analyze/verdict
 	exit 1
 fi
 make -s build/analyze/compare || { fail "build compare"; exit 1; }
-echo "plan 57"
+echo "plan 58"
 "$tmp/verdict-sim"
 
 # summary rows under tcg with each boot's rate: VARIANT TESTCASE RATES [STEADY]

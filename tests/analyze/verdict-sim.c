@@ -378,6 +378,10 @@ int main(void)
 
 		check(verdict_boots_needed(&c, 1, 3, 2) == 12, "half-width 8 at 3 boots, +5%% against 1%%: %.0f boots a side (3 x (8/4)^2 = %.0f)",
 		      verdict_boots_needed(&c, 1, 3, 2), 12);
+		c.halfwidth = 6;
+		check(verdict_boots_needed(&c, 1, 3, 2) == 7, "half-width 6 at 3 boots: %.0f boots a side (3 x (6/4)^2 = 6.75, rounded up: %.0f)",
+		      verdict_boots_needed(&c, 1, 3, 2), 7);
+		c.halfwidth = 8;
 		check(fabs(verdict_detectable(&c, 1) - (1 + 8 * 2.8 / 1.96)) < 1e-9,
 		      "... and it could have seen %.2f%% (1 + 8 x 2.8/1.96 = %.2f)", verdict_detectable(&c, 1), 1 + 8 * 2.8 / 1.96);
 	}
