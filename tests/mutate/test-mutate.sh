@@ -5,8 +5,8 @@
 # tests/analyze/test-stats.sh catches, one in a comment that nothing can
 # catch, one whose text is not on its line (stale). Each is reported so,
 # with the check that caught the first; the closing counts; exit 1; no
-# worktree or scratch folder left, after a whole run and after a TERM
-# in the middle of one. --renumber puts a moved line's number back.
+# worktree or scratch folder left, after a whole run and after two
+# TERMs in the middle of one. --renumber puts a moved line's number back.
 # kernel-free: it builds and runs the analyze tools only.
 # limit: 300
 . tests/lib.sh
@@ -53,7 +53,7 @@ check "the last line counts them: $(tail -n 1 "$tmp/out")" [ "$(tail -n 1 "$tmp/
 check "no worktree and no scratch folder left ($(worktrees) worktrees, $before before; $(ls -A "$tmp/t" | wc -l) in TMPDIR)" \
 	[ "$(worktrees)" -eq "$before" -a -z "$(ls -A "$tmp/t")" ]
 
-# A TERM once its worktree exists: it stops, and removes it.
+# Two TERMs once its worktree exists: it stops, and removes it all.
 head -n 5 "$tmp/list" >"$tmp/one"
 TMPDIR=$tmp/t MUTATE_FAST=no MUTATIONS= tests/mutate/mutate "$tmp/one" >"$tmp/out2" 2>&1 &
 pid=$!
@@ -61,9 +61,11 @@ i=0
 while ! ls -d "$tmp"/t/*/tree >/dev/null 2>&1 && [ $i -lt 100 ]; do sleep 0.2; i=$((i + 1)); done
 sleep 1
 kill -TERM "$pid"
+sleep 0.2
+kill -TERM "$pid" 2>/dev/null	# (a second one, as an impatient Ctrl-C)
 wait "$pid"
 rc=$?
-check "a TERM mid-run: exit $rc (130), no worktree ($(worktrees), $before before), nothing in TMPDIR ($(ls -A "$tmp/t" | paste -sd' '))" \
+check "two TERMs mid-run: exit $rc (130), no worktree ($(worktrees), $before before), nothing in TMPDIR ($(ls -A "$tmp/t" | paste -sd' '))" \
 	[ "$rc" -eq 130 -a "$(worktrees)" -eq "$before" -a -z "$(ls -A "$tmp/t")" ]
 
 # --renumber: the stale line's number is put back; the others stay.
