@@ -15,7 +15,7 @@
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 export KABENCH_REACH_CACHE="$tmp/reach-cache"
-echo "plan 17"
+echo "plan 18"
 tab=$(printf '\t')
 
 # --- the enclosing-function reader on a planted file -------------------
@@ -86,6 +86,12 @@ check "... c is the experiment's own, d's reach unknown: both kept; e unsupporte
 : >"$tmp/none"
 check "... no changed function: every testcase kept" \
 	[ "$(plan/tests-auto --select "$tmp/reach.tsv" "$tmp/none" "$tmp/none" a b | cut -f1 | sort -u)" = keep ]
+
+# --- the experiment reader: TESTS=auto is a flag, not a testcase ------
+printf 'compare 6.1 6.1-fstat fstat_libc getppid1 mask=fsrm\n' >"$tmp/e.exp"
+got=$(sh -c '. plan/experiment.sh; exp_read "$1" TESTS=auto; echo "$exp_tests_auto|$exp_compare"' - "$tmp/e.exp" 2>&1)
+check "plan/experiment.sh: TESTS=auto sets exp_tests_auto and keeps the compare line's testcases ($got)" \
+	[ "$got" = "1|6.1 6.1-fstat max fsrm fstat_libc getppid1" ]
 
 # --- one real profiled boot of 6.1 ------------------------------------
 img=$(kernel-patches/build 6.1 2>/dev/null) || { fail "kernel-patches/build 6.1"; exit 1; }
