@@ -19,11 +19,11 @@ check "make calibrate RUNS=2 succeeds (exit $rc) into a calibrate folder with tw
 [ -d "$d" ] || { tail -n 3 "$tmp/err" | sed 's/^/# /'; exit 1; }
 csv=$d/calibration.csv
 truth=$(pick "$d/truth.csv" true_pct variant=host+steal5)
-check "calibration.csv: a row a pair a run, truth 0 for host-aa, the measured one (truth.csv) for host+steal5, -5 for host+extra5" \
-	[ "$(pick "$csv" true_pct run=1 | paste -sd' ')/$(pick "$csv" true_pct run=2 | paste -sd' ')" = "0 $truth -5.00/0 $truth -5.00" ]
-xt=$(pick "$d/truth.csv" true_pct variant=host+extra5) xm=$(pick "$d/truth.csv" measured_pct variant=host+extra5)
-check "truth.csv: host+extra5's truth is -5% by construction ($xt), its measured ratio beside it ($xm%)" \
-	sh -c '[ "$1" = -5.00 ] && [ -n "$2" ]' - "$xt" "$xm"
+xt=$(pick "$d/truth.csv" true_pct variant=host+extra5) xn=$(pick "$d/truth.csv" nominal_pct variant=host+extra5)
+check "calibration.csv: a row a pair a run, truth 0 for host-aa and the measured ones (truth.csv) for host+steal5 and host+extra5" \
+	[ "$(pick "$csv" true_pct run=1 | paste -sd' ')/$(pick "$csv" true_pct run=2 | paste -sd' ')" = "0 $truth $xt/0 $truth $xt" ]
+check "truth.csv: host+extra5 measured ($xt%), its nominal -5 beside it ($xn), host+steal5 none" \
+	sh -c '[ "$1" = -5 ] && [ -n "$2" ] && [ -z "$3" ]' - "$xn" "$xt" "$(pick "$d/truth.csv" nominal_pct variant=host+steal5)"
 # (Host time, in a lane that may run as SCHED_IDLE beside others: the
 # figure's size is not checked, only that both rates were measured and
 # the truth is their ratio.)
