@@ -4,7 +4,8 @@
 # SIGINT during that step must leave the cell not ok (verdict
 # interrupted, no profile.csv, no profile.csv.tmp), so that RESUME runs it
 # again, instead of an ok cell whose profile is missing. The step is made
-# slow with a stand-in profile-boot in a kit like a run's.
+# slow with a stand-in profile-boot in a kit like a run's. A profile-boot
+# exit 3 (files cut short) makes the cell not ok too; exit 1 keeps it ok.
 # no-kernel-build: boots the 6.1 minimal kernel other scripts build
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
@@ -40,4 +41,23 @@ for sig in TERM INT; do
 	sig_ok() { [ "$seen" = ok ] && [ $rc -eq $want ] && [ "${v%% *}" = interrupted ] &&
 		[ ! -e "$out/profile.csv" ] && [ ! -e "$out/profile.csv.tmp" ]; }
 	check "SIG$sig during the profile step (verdict was $seen): exit $rc, verdict '$v'" sig_ok
+done
+
+# A profile step whose files were cut short (profile-boot exit 3, a full
+# disk) leaves the cell not ok too; a doubt about the code (exit 1: a
+# System.map that does not fit) leaves it ok without a profile.
+for prc in 3 1; do
+	printf '#!/bin/sh\necho "profile-boot: stand-in, exit %s" >&2\nexit %s\n' $prc $prc >"$kit/plugin/profile-boot"
+	out=$tmp/boot-exit$prc
+	"$kit/run-guest" --kernel "$img" --initrd build/initramfs.cpio --out "$out" --accel icount --profile \
+		--tests fstat --samples 2 --interval 0.02 --warmup 1 >/dev/null 2>"$tmp/exit$prc.err"
+	rc=$?
+	v=$(head -n 2 "$out/verdict" 2>/dev/null | paste -sd' ' -)
+	if [ $prc = 3 ]; then
+		check "profile-boot exit 3: run-guest exit $rc, verdict '$v'" \
+			sh -c '[ $1 -eq 1 ] && case $2 in "interrupted "*"stand-in, exit 3") true ;; *) false ;; esac' - $rc "$v"
+	else
+		check "profile-boot exit 1: run-guest exit $rc, verdict '$v', says so ($(grep 'no profile' "$tmp/exit$prc.err" | head -c 120))" \
+			sh -c '[ $1 -eq 0 ] && [ "$2" = ok ] && grep -q "no profile for this boot: profile-boot: stand-in, exit 1" "$3"' - $rc "$v" "$tmp/exit$prc.err"
+	fi
 done

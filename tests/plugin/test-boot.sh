@@ -105,6 +105,7 @@ refuse_map() { what=$1 pat=$2 m=$3; shift 3; refuse "$what" "$pat" "$@" sh -c 'g
 refuse_map "a missing System.map" "no such file" "$tmp/none/System.map"
 perl -ne 'my ($a, $t, $n) = split; printf "%016x %s %s\n", hex($a) + 64, $t, $n' "$map" >"$tmp/shifted.map"
 refuse_map "a System.map shifted by 64 bytes" "does not fit this kernel" "$tmp/shifted.map"
+check "... with exit 1: a doubt, the boot stays ok without a profile (exit $rc)" [ $rc -eq 1 ]
 # a KASLR-like slide (a multiple of 2 MiB) is found and undone: same profile
 perl -ne 'my ($a, $t, $n) = split; printf "%016x %s %s\n", hex($a) - 0x400000, $t, $n' "$map" >"$tmp/slid.map"
 mkdir "$tmp/slid" && cp "$tmp/b1/bench.csv" "$tmp/b1/plugin.raw" "$tmp/slid/"
@@ -125,6 +126,7 @@ edit='awk "/^sample,/ { if (++c == 4) next } 1" "$1/bench.csv" >"$1/b" && mv "$1
 refuse_map "a bench.csv with a sample row missing" "windows but" "$map"
 edit='sed -i "\$d" "$1/plugin.raw"'
 refuse_map "a truncated plugin.raw" "incomplete" "$map"
+check "... with exit 3: files cut short, the boot to run again (exit $rc)" [ $rc -eq 3 ]
 edit='rm "$1/plugin.raw"'
 refuse_map "a boot without plugin output" "no plugin output" "$map"
 edit='awk "/^S / && !done { \$4 += 1; done = 1 } 1" "$1/plugin.stacks" >"$1/s" && mv "$1/s" "$1/plugin.stacks"'
