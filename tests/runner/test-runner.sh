@@ -8,7 +8,7 @@
 # foreground: it times how fast a TERM stops the runner.
 # kernel-free: its scripts are fixtures that boot nothing.
 . tests/lib.sh
-echo "plan 48"
+echo "plan 50"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -182,6 +182,22 @@ KABENCH_IN_TESTS= KABENCH_CACHE=$tmp/cache KABENCH_TEST_CACHE=$tmp/tcache tests/
 cpu() { sed -n "s|^  # .*/$1.sh took [0-9]* s (from +[0-9]* s), cpu \([0-9]*\) s$|\1|p" "$tmp/cpu.out"; }
 check "each script's CPU time is its own (busy $(cpu busy) s, then idle $(cpu idle) s)" \
 	[ "$(cpu busy)" -ge 1 -a "$(cpu idle)" -eq 0 ]
+# A host busy before the tests (a busy loop a CPU beside them), and no
+# KABENCH_TEST_JOBS: one script at a time, at the usual priority, said in
+# a diagnostic; seq1 looks, after a second, whether seq2 has started.
+script seq1 '. tests/lib.sh' "p=$policy" 'sleep 1' \
+	"check \"on a busy host the first script runs alone (\$p)\" [ ! -e '$tmp/seq2.start' -a \"\$p\" = SCHED_OTHER ]"
+script seq2 '. tests/lib.sh' "touch '$tmp/seq2.start'" 'pass seq2'
+hogs=
+for _ in $(seq "$(nproc)"); do sh -c 'while :; do :; done' & hogs="$hogs $!"; done
+KABENCH_IN_TESTS= KABENCH_CACHE=$tmp/cache KABENCH_TEST_CACHE=$tmp/tcache \
+	tests/run "$tmp/seq1.sh" "$tmp/seq2.sh" >"$tmp/seq.out" 2>&1
+# shellcheck disable=SC2086
+kill $hogs
+check "a host busy before the tests: one script at a time ($(grep -h 'on a busy host' "$tmp/seq.out" | sed 's/^ *//'))" \
+	sh -c 'grep -q "^  ok 1 on a busy host the first script runs alone" "$1" && [ "$(tail -n 1 "$1")" = "3 passed, 0 failed, 0 skipped" ]' - "$tmp/seq.out"
+check "... said in a diagnostic ($(grep -m 1 '^# the host' "$tmp/seq.out" | cut -c1-90))" \
+	grep -q "^# the host was busy before the tests ([0-9.]* of $(nproc) CPUs in use): one script at a time" "$tmp/seq.out"
 # One at a time, lines as they come: the tests numbered as printed.
 KABENCH_TEST_JOBS=1 KABENCH_IN_TESTS= KABENCH_CACHE=$tmp/cache KABENCH_TEST_CACHE=$tmp/tcache \
 	tests/run "$tmp/exact.sh" "$tmp/mayskip.sh" "$tmp/short.sh" >"$tmp/one.out" 2>&1
@@ -189,7 +205,7 @@ check "with KABENCH_TEST_JOBS=1 the tests are 1..4, numbered as printed" \
 	[ "$(grep -E '^(1\.\.|(not )?ok )' "$tmp/one.out" | sed 's| /.*/\([a-z]*\)\.sh| \1|; s/ the user.*//' | paste -sd,)" = \
 		"1..4,ok 1 exact,ok 2 mayskip # SKIP a test of the runner,not ok 3 short,ok 4" ]
 outs=
-for o in exact short slow quiet skipall mayskip nothing dirty meet fg kfree tag cpu one; do outs="$outs $tmp/$o.out"; done
+for o in exact short slow quiet skipall mayskip nothing dirty meet fg kfree tag cpu seq one; do outs="$outs $tmp/$o.out"; done
 # (mktemp's folder: no spaces)
 check "every output of tests/run here is KTAP ending on the counts$(kt $outs)" [ -z "$(kt $outs)" ]
 # A TERM to the runner (its trap serves Ctrl-C too) stops the script that
