@@ -141,11 +141,12 @@ int kb_start_helper(struct kb_task *t, int (*fn)(struct kb_task *h))
 
 /*
  * --extra PCT: a known effect, for calibrating verdicts. The testcase's
- * own loop runs extra - 1 counted ops into a counter of its own, then
- * one more op that is not counted, and so on: one op in extra costs
- * twice, so ops/s fall by 1/extra (PCT %) whatever an op costs and
- * whatever else runs. The loop itself is the testcase's, untouched; the
- * slot's counter moves every extra - 1 ops.
+ * own loop runs extra ops at a time into a counter of its own, and all
+ * but one of them are counted: one op in extra is done for nothing, so
+ * ops/s fall by 1/extra (PCT %) whatever an op costs and whatever else
+ * runs. The loop itself is the testcase's, untouched, called once a
+ * chunk (its call and its exit are the only cost of their own: one call
+ * a chunk, not two); the slot's counter moves once a chunk.
  */
 static int extra_loop(const struct kb_config *cfg, struct kb_task *t, struct kb_slot *slot)
 {
@@ -156,13 +157,10 @@ static int extra_loop(const struct kb_config *cfg, struct kb_task *t, struct kb_
 	t->ops = &mine;
 	while (total < limit) {
 		mine = 0;
-		if ((err = cfg->tc->loop(t, cfg->extra - 1)) != 0)
+		if ((err = cfg->tc->loop(t, cfg->extra)) != 0)
 			return err;
-		total += mine;
+		total += mine - 1;	/* (a loop that counts two at a time: one more) */
 		__atomic_store_n(&slot->ops, total, __ATOMIC_RELAXED);
-		mine = 0;
-		if ((err = cfg->tc->loop(t, 1)) != 0)	/* the op not counted */
-			return err;
 	}
 	return 0;
 }

@@ -17,3 +17,17 @@ check "elapsed_s is the real sample length (>= 0.4 s, not the 0.1 s interval)" \
 	awk -F, 'NR > 1 && $1 == "sample" && $6 < 0.4 { bad = 1 } END { exit bad }' "$out"
 check "ops_per_s is not ops / nominal interval" \
 	awk -F, 'NR > 1 && $1 == "sample" && $8 > 0.5 * $7 / 0.1 { bad = 1 } END { exit bad }' "$out"
+
+# --extra PCT, the calibration's known effect, does one op in 100/PCT for
+# nothing: strace counts the getppid calls of 1900 counted ops, against
+# the same run without it (the harness's own call or so alike in both).
+if command -v strace >/dev/null 2>&1; then
+	calls() { strace -f -qq -c -e trace=getppid build/bench/kabench --test getppid --iterations 1900 "$@" 2>&1 >/dev/null |
+		awk '$NF == "getppid" { print $(NF - 1) }'; }
+	plain=$(calls) five=$(calls --extra 5) half=$(calls --extra 50)
+	check "--extra 5: 100 more getppid calls than the 1900 counted ($plain plain, $five with it)" \
+		[ -n "$plain" -a "$five" = "$((${plain:-0} + 100))" ]
+	check "--extra 50: 1900 more ($half)" [ -n "$plain" -a "$half" = "$((${plain:-0} + 1900))" ]
+else
+	skip "--extra's uncounted ops: strace is not installed"
+fi
