@@ -73,25 +73,6 @@ static void emit(const char *fmt, ...)
 	}
 }
 
-/* Reads a whole small file into buf (NUL-terminated); "" on failure. */
-static char *slurp(const char *path, char *buf, size_t size)
-{
-	int fd = open(path, O_RDONLY);
-	size_t len = 0;
-	ssize_t r;
-
-	buf[0] = '\0';
-	if (fd < 0)
-		return buf;
-	while (len + 1 < size && (r = read(fd, buf + len, size - 1 - len)) > 0)
-		len += r;
-	buf[len] = '\0';
-	close(fd);
-	while (len && (buf[len - 1] == '\n' || buf[len - 1] == ' '))
-		buf[--len] = '\0';
-	return buf;
-}
-
 /* Value of the first "key<spaces>: value" line in text, copied to out. */
 static void field(const char *text, const char *key, char *out, size_t size)
 {
@@ -128,13 +109,13 @@ static void facts(const char *cmdline)
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
 	emit("fact uname=%s", uname(&u) == 0 ? u.release : "unknown");
-	slurp("/proc/cpuinfo", cpuinfo, sizeof(cpuinfo));
+	init_slurp("/proc/cpuinfo", cpuinfo, sizeof(cpuinfo));
 	field(cpuinfo, "model name", buf, sizeof(buf));
 	emit("fact cpu_model=%s", buf);
 	field(cpuinfo, "flags", buf, sizeof(buf));
 	emit("fact flags=%s", buf);
 	emit("fact nr_cpus=%ld", cpus);
-	slurp("/proc/meminfo", meminfo, sizeof(meminfo));
+	init_slurp("/proc/meminfo", meminfo, sizeof(meminfo));
 	field(meminfo, "MemTotal", buf, sizeof(buf));
 	emit("fact mem_kb=%ld", strtol(buf, NULL, 10));
 	emit("fact cmdline=%s", cmdline);
@@ -145,29 +126,6 @@ static void facts(const char *cmdline)
 static void boot_fact(const struct timespec *t)
 {
 	emit("fact boot_s=%ld.%06ld", (long)t->tv_sec, t->tv_nsec / 1000);
-}
-
-/* Copies the value of " kabench.KEY=" from the command line, or def. */
-static void param(const char *cmdline, const char *key, const char *def,
-		  char *out, size_t size)
-{
-	char pat[64];
-	const char *p = cmdline;
-
-	snprintf(pat, sizeof(pat), "kabench.%s=", key);
-	snprintf(out, size, "%s", def);
-	while ((p = strstr(p, pat))) {
-		if (p == cmdline || p[-1] == ' ') {
-			p += strlen(pat);
-			size_t n = strcspn(p, " \n");
-			if (n >= size)
-				n = size - 1;
-			memcpy(out, p, n);
-			out[n] = '\0';
-			return;
-		}
-		p++;
-	}
 }
 
 struct sink {
@@ -287,17 +245,17 @@ int main(void)
 	clock_gettime(CLOCK_BOOTTIME, &booted);
 	init_setup();
 	setenv("PATH", "/bin", 1);
-	slurp("/proc/cmdline", cmdline, sizeof(cmdline));
+	init_slurp("/proc/cmdline", cmdline, sizeof(cmdline));
 	facts(cmdline);
 	boot_fact(&booted);
 
-	param(cmdline, "tests", "", tests, sizeof(tests));
-	param(cmdline, "tasks", "1", tasks, sizeof(tasks));
-	param(cmdline, "interval", "1", interval, sizeof(interval));
-	param(cmdline, "warmup", "1", warmup, sizeof(warmup));
-	param(cmdline, "samples", "5", samples, sizeof(samples));
-	param(cmdline, "mode", "processes", mode, sizeof(mode));
-	param(cmdline, "settle", "0", settle, sizeof(settle));
+	init_param(cmdline, "kabench.tests", "", tests, sizeof(tests));
+	init_param(cmdline, "kabench.tasks", "1", tasks, sizeof(tasks));
+	init_param(cmdline, "kabench.interval", "1", interval, sizeof(interval));
+	init_param(cmdline, "kabench.warmup", "1", warmup, sizeof(warmup));
+	init_param(cmdline, "kabench.samples", "5", samples, sizeof(samples));
+	init_param(cmdline, "kabench.mode", "processes", mode, sizeof(mode));
+	init_param(cmdline, "kabench.settle", "0", settle, sizeof(settle));
 	/* The kernel finishes booting after init starts: the clocksource
 	 * watchdog moves the timers to high resolution at ~0.5 s, the PS/2
 	 * mouse probe runs at ~0.3 s (guest seconds, measured under icount).
@@ -344,7 +302,7 @@ int main(void)
 		}
 	}
 	/* Warnings, lockups and the like taint the kernel: a clean run ends at 0. */
-	emit("fact tainted=%s", slurp("/proc/sys/kernel/tainted", cmdline, sizeof(cmdline)));
+	emit("fact tainted=%s", init_slurp("/proc/sys/kernel/tainted", cmdline, sizeof(cmdline)));
 	emit("done runs=%d", runs);
 	power_off();
 	return 0;

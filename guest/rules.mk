@@ -15,7 +15,7 @@ build/guest/init: guest/init.c guest/init-setup.h guest/marker.h bench/args.c be
 
 # The hostile guest's init (tests/guest/test-hostile-guest.sh): prints
 # damaged and hostile console output in place of the workers.
-build/guest/hostile-init: tests/guest/hostile-init.c guest/marker.h bench/kabench.h bench/mark.h
+build/guest/hostile-init: tests/guest/hostile-init.c guest/init-setup.h guest/marker.h bench/kabench.h bench/mark.h
 	$(Q)mkdir -p $(@D)
 	$(GUEST_CC) $(GUEST_CFLAGS) -Iguest -Ibench -static -o $@ $<
 

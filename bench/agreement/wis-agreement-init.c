@@ -28,24 +28,6 @@
 
 #include "../../guest/init-setup.h"
 
-/* The value of " KEY=" on the command line, or def. */
-static void param(const char *cmdline, const char *key, const char *def, char *out, size_t size)
-{
-	size_t klen = strlen(key);
-
-	snprintf(out, size, "%s", def);
-	for (const char *p = cmdline; (p = strstr(p, key)); p++) {
-		if ((p == cmdline || p[-1] == ' ') && p[klen] == '=') {
-			size_t n = strcspn(p + klen + 1, " \n");
-			if (n >= size)
-				n = size - 1;
-			memcpy(out, p + klen + 1, n);
-			out[n] = '\0';
-			return;
-		}
-	}
-}
-
 static int status_code(int status)
 {
 	if (WIFEXITED(status))
@@ -75,23 +57,17 @@ int main(void)
 {
 	static char cmdline[4096];
 	char tests[2048], interval[32], warmup[32], samples[32], seconds[32];
-	int fd;
 
 	init_setup();
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	setenv("PATH", "/bin", 1);
 
-	fd = open("/proc/cmdline", O_RDONLY);
-	if (fd >= 0) {
-		ssize_t n = read(fd, cmdline, sizeof(cmdline) - 1);
-		cmdline[n > 0 ? n : 0] = '\0';
-		close(fd);
-	}
-	param(cmdline, "kabench.tests", "", tests, sizeof(tests));
-	param(cmdline, "kabench.interval", "1", interval, sizeof(interval));
-	param(cmdline, "kabench.warmup", "1", warmup, sizeof(warmup));
-	param(cmdline, "kabench.samples", "1", samples, sizeof(samples));
-	param(cmdline, "wis.seconds", "2.5", seconds, sizeof(seconds));
+	init_slurp("/proc/cmdline", cmdline, sizeof(cmdline));
+	init_param(cmdline, "kabench.tests", "", tests, sizeof(tests));
+	init_param(cmdline, "kabench.interval", "1", interval, sizeof(interval));
+	init_param(cmdline, "kabench.warmup", "1", warmup, sizeof(warmup));
+	init_param(cmdline, "kabench.samples", "1", samples, sizeof(samples));
+	init_param(cmdline, "wis.seconds", "2.5", seconds, sizeof(seconds));
 	double secs = strtod(seconds, NULL);
 	struct timespec run = { (time_t)secs, (long)((secs - (time_t)secs) * 1e9) };
 

@@ -45,6 +45,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "init-setup.h"	/* init_param */
 #include "marker.h"
 #include "mark.h"	/* KB_MARK_END */
 #include "kabench.h"	/* KB_CSV_HEADER */
@@ -121,25 +122,6 @@ static void make_names(void)
 }
 
 static char cmdline[4096];
-
-/* kabench.KEY=VALUE of the command line into OUT, DEF when absent. */
-static void param(const char *key, const char *def, char *val, size_t size)
-{
-	char k[64];
-	const char *p;
-
-	snprintf(k, sizeof(k), "kabench.%s=", key);
-	p = strstr(cmdline, k);
-	snprintf(val, size, "%s", def);
-	if (p) {
-		p += strlen(k);
-		size_t n = strcspn(p, " \n");
-		if (n >= size)
-			n = size - 1;
-		memcpy(val, p, n);
-		val[n] = '\0';
-	}
-}
 
 /* A line of N bytes of C, with PREFIX first, then a newline. */
 static void long_line(const char *prefix, size_t n, char c)
@@ -241,10 +223,10 @@ static void facts_run(void)
 	char tests[2048], tasks[256], mode[32], samples[32], model[4096];
 	int runs = 0, nsamples;
 
-	param("tests", "fstat", tests, sizeof(tests));
-	param("tasks", "1", tasks, sizeof(tasks));
-	param("mode", "processes", mode, sizeof(mode));
-	param("samples", "2", samples, sizeof(samples));
+	init_param(cmdline, "kabench.tests", "fstat", tests, sizeof(tests));
+	init_param(cmdline, "kabench.tasks", "1", tasks, sizeof(tasks));
+	init_param(cmdline, "kabench.mode", "processes", mode, sizeof(mode));
+	init_param(cmdline, "kabench.samples", "2", samples, sizeof(samples));
 	nsamples = atoi(samples);
 	snprintf(model, sizeof(model), "%s,%s \"quoted\" 'single' <b>html</b> | `x` \\ \xff\xfe \x1b[31m",
 		 names[0], names[1]);
