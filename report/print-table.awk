@@ -93,7 +93,7 @@ END {
 	}
 	if (ntables || nseeds)
 		printf "\nverdict: %s\n", rule
-	if (fdr) printf "where time is real: %d pairs in this run, false discovery rate %g over them (Benjamini-Hochberg)\n", fdr, alpha_seen
+	if (fdr) printf "where time is real: %d %s in this run, false discovery rate %g over %s (Benjamini-Hochberg)\n", fdr, (fdr == 1 ? "pair" : "pairs"), alpha_seen, (fdr == 1 ? "it" : "them")
 	if (across) print "two runs made at different times, where time is real: the host's drift between them is in every pair, and no interval covers it (an A/A of two native runs on a loaded host read -51.5%); for a verdict, compare both kernels in one run, whose boots are interleaved"
 	if (!nseeds) exit
 	printf "\nseed figures beside the published ones (results/published.csv; only on each seed's own kernels)\n"

@@ -36,7 +36,7 @@ check "A -> B can't tell: A and B boot again, 6 to 8, interleaved ($(echo $out))
 	[ "$(echo $out)" = "A-6 B-6 A-7 B-7 A-8 B-8" ]
 check "... C, whose only pair has a verdict, does not" sh -c '! echo "$1" | grep -q C' - "$out"
 check "... and the progress line names the look, the pair and its interval" \
-	grep -q "look 1/3 at 5 boots a kernel: 1 pairs can't tell (A -> B t +2.00% \[-1.00, +5.00\]); booting their kernels up to 8" "$tmp/err1"
+	grep -q "look 1/3 at 5 boots a kernel: 1 pair can't tell (A -> B t +2.00% \[-1.00, +5.00\]); booting their kernels up to 8" "$tmp/err1"
 cmp_csv "t A B no_change" "t A C regressed" >"$tmp/c2.csv"
 out=$(plan/next-wave "$tmp/r" "$tmp/c2.csv" 2>"$tmp/err2")
 check "every pair has a verdict: no wave, and it says so" sh -c '[ -z "$1" ] && grep -q "every pair has a verdict" "$2"' - "$out" "$tmp/err2"
