@@ -94,6 +94,10 @@ stop() {
 		[ -z "${4:-}" ] || said=1
 		check "$what: says RESUME or leaves no run" \
 			sh -c '[ -z "$1" ] || [ $2 = 0 ] || grep -q "RESUME=$1" "$3"' - "$r" $said "$tmp/err$1"
+		# (a SIGKILL cannot clean up; a SIGINT or SIGTERM must)
+		[ "$2" = KILL ] || check "... and leaves nothing in TMPDIR ($(ls "$TMPDIR" | head -n 3 | paste -sd' ' -))" \
+			[ -z "$(ls -A "$TMPDIR")" ]
+		rm -rf "${TMPDIR:?}"/*
 		rm -f "$d/fill"
 		if [ -n "$r" ] && [ ! -f "$r/plan" ]; then
 			# A SIGKILL before the plan: RESUME can only say so.
