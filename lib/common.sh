@@ -6,7 +6,8 @@
 #   die MSG         the same, exit 1 (a step failed)
 #   say MSG         "kabench: MSG" on stderr
 #                   (a script that is a program of its own sets kb_me to
-#                   its name, before or after sourcing: "run-guest: MSG")
+#                   its name, before or after sourcing: "kabench:
+#                   run-guest: MSG")
 #   progress MSG    "[mm:ss] MSG" on stderr, time since the script started
 #                   (kb_start, in kb_now's seconds)
 #   is_uint X       X is a whole number
@@ -22,7 +23,7 @@
 kb_me=${kb_me:-kabench}
 die2() { say "$@"; exit 2; }
 die() { say "$@"; exit 1; }
-say() { echo "$kb_me: $*" >&2; }
+say() { if [ "$kb_me" = kabench ]; then echo "kabench: $*" >&2; else echo "kabench: $kb_me: $*" >&2; fi; }
 # kb_now: whole seconds since the machine booted, read by the shell itself
 # (a progress line is printed a dozen times a run).
 kb_now() { read -r kb_now _ </proc/uptime; kb_now=${kb_now%.*}; }

@@ -41,4 +41,4 @@ for p in boot probe test:fstat test:read1 off parse total; do
 done
 check "the phases add up to the boot's total (within 0.1 s)" awk '
 	$1 == "total" { t = $2; next } { s += $2 } END { d = s - t; exit !(t > 0 && d < 0.1 && d > -0.1) }' "$tmp/split"
-check "run-guest's log gives the split on one line" grep -q '^run-guest: time: boot [0-9.]*, probe .*tests .*(fstat .*, read1 .*)' "$tmp/short.err"
+check "run-guest's log gives the split on one line" grep -q '^kabench: run-guest: time: boot [0-9.]*, probe .*tests .*(fstat .*, read1 .*)' "$tmp/short.err"

@@ -45,18 +45,18 @@ boot() {
 boot slow "slow kabench_hostile_secs=10"
 check "printing for 10 s past a boot: verdict ok (exit $rc, '$v')" [ $rc -eq 0 -a "$v" = ok ]
 check "it ran past its deadline of 8 s ($secs s)" [ "$secs" -gt 8 ]
-check "and run-guest said slow host" grep -q '^run-guest: slow host: the boot went on past its deadline (8s, given up to [0-9]*s) while its console grew, and ended by itself$' "$tmp/slow.err"
+check "and run-guest said slow host" grep -q '^kabench: run-guest: slow host: the boot went on past its deadline (8s, given up to [0-9]*s) while its console grew, and ended by itself$' "$tmp/slow.err"
 
 boot silent silent
 check "silent after its first line: verdict timeout (exit $rc, '$v')" [ $rc -eq 1 -a "$v" = timeout ]
 check "killed at its deadline, not later ($secs s)" \
-	sh -c 'grep -qx "run-guest: QEMU killed at its deadline (8s)" "$1" && [ "$2" -lt 20 ]' - "$tmp/silent.err" "$secs"
+	sh -c 'grep -qx "kabench: run-guest: QEMU killed at its deadline (8s)" "$1" && [ "$2" -lt 20 ]' - "$tmp/silent.err" "$secs"
 check "and no slow host said" sh -c '[ -s "$1" ] && ! grep -q "slow host" "$1"' - "$tmp/silent.err"
 
 boot endless endless
 check "printing without end: verdict timeout (exit $rc, '$v')" [ $rc -eq 1 -a "$v" = timeout ]
 check "killed at the cap, four times its deadline ($secs s)" \
-	sh -c 'grep -qx "run-guest: QEMU killed at 32s: its deadline (8s) went on while its console grew, to its cap (4 times)" "$1" &&
+	sh -c 'grep -qx "kabench: run-guest: QEMU killed at 32s: its deadline (8s) went on while its console grew, to its cap (4 times)" "$1" &&
 		[ "$2" -ge 30 ] && [ "$2" -lt 45 ]' - "$tmp/endless.err" "$secs"
 check "its console holds what it printed until then" \
 	sh -c '[ "$(grep -c "^slow line " "$1")" -gt 50 ]' - "$tmp/endless/console.log"
@@ -69,13 +69,13 @@ check "truncated, and the verdict says why (exit $rc, '$v')" \
 	sh -c '[ "$1" -eq 1 ] && [ "$2" = truncated ] &&
 		grep -qx "QEMU stopped when its console passed 2 MB (KABENCH_CONSOLE_MAX_MB): a guest that prints without end" "$3"' \
 	- "$rc" "$v" "$tmp/flood/verdict"
-check "and run-guest said so" grep -qx 'run-guest: QEMU stopped: its console passed 2 MB (KABENCH_CONSOLE_MAX_MB)' "$tmp/flood.err"
+check "and run-guest said so" grep -qx 'kabench: run-guest: QEMU stopped: its console passed 2 MB (KABENCH_CONSOLE_MAX_MB)' "$tmp/flood.err"
 
 profile=--profile pmax=2 dl=60 boot marks marks
 check "marking windows without end under the profile: stopped before its deadline of 60 s ($secs s), truncated ('$v')" \
 	[ "$secs" -lt 60 -a "$v" = truncated ]
 check "run-guest said why, and the boot has no profile" \
-	sh -c 'grep -qx "run-guest: QEMU stopped: the profile'"'"'s files passed 2 MB (KABENCH_PROFILE_MAX_MB)" "$1" &&
+	sh -c 'grep -qx "kabench: run-guest: QEMU stopped: the profile'"'"'s files passed 2 MB (KABENCH_PROFILE_MAX_MB)" "$1" &&
 		grep -qx "profile=off: stopped: the profile'"'"'s files passed 2 MB" "$2/facts" && [ ! -e "$2/profile.csv" ]' \
 	- "$tmp/marks.err" "$tmp/marks"
 check "its raw and stacks files removed" [ ! -e "$tmp/marks/plugin.raw" -a ! -e "$tmp/marks/plugin.stacks" ]
