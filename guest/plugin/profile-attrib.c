@@ -22,7 +22,9 @@
  * plugin's call paths, stacks=), each bucket's executions summed over its
  * contexts equal its flat count in every window; the kernel's direct-call
  * targets executed in the windows are System.map symbols (>= 90%) and its
- * syscall entry point was executed. Bad usage exits 2.
+ * syscall entry point was executed. Bad usage exits 2; a raw or stacks
+ * file cut short, or an output that cannot be written whole, exits 3 (a
+ * boot to run again, not a doubt about its code).
  *
  * --callgraph DIR: per testcase, mode and task count, a folded-stack, a
  * callgrind and a cachegrind file in DIR (profile-callgraph.c), and
@@ -284,18 +286,18 @@ int main(int argc, char **argv)
 	check_map(&k, map);
 	attribute(&k, &u, rows);
 	if (fflush(stdout) != 0 || ferror(stdout))
-		die(1, "writing the profile failed");
+		die(3, "writing the profile failed");
 	if (cgdir) {
 		char *p;
 		FILE *f;
 
 		write_callgraphs(cgdir, &k, &u, rows);
 		if (asprintf(&p, "%s/inference.txt", cgdir) < 0 || !(f = fopen(p, "w")))
-			die(1, "%s/inference.txt: cannot write it", cgdir);
+			die(3, "%s/inference.txt: cannot write it", cgdir);
 		for (size_t i = 0; i < nsquality; i++)
 			fprintf(f, "%s\n", squality[i]);
 		if (fclose(f) != 0)
-			die(1, "%s: writing it failed", p);
+			die(3, "%s: writing it failed", p);
 		free(p);
 	}
 	return 0;

@@ -243,7 +243,7 @@ static FILE *open_out(const char *dir, const char *name, const char *ext)
 		die(1, "out of memory");
 	f = fopen(p, "w");
 	if (!f)
-		die(1, "%s: %s", p, strerror(errno));
+		die(3, "%s: cannot write it: %s", p, strerror(errno));
 	free(p);
 	return f;
 }
@@ -251,7 +251,7 @@ static FILE *open_out(const char *dir, const char *name, const char *ext)
 static void close_out(FILE *f, const char *dir)
 {
 	if (fflush(f) != 0 || ferror(f) || fclose(f) != 0)
-		die(1, "writing the call graph files in %s failed", dir);
+		die(3, "writing the call graph files in %s failed", dir);
 }
 
 static void write_group(struct group *g, const char *dir, const struct row *r)

@@ -155,7 +155,7 @@ static int next_line(FILE *f, char *buf)
 		if (ch == EOF) {
 			if (!n)
 				return 0;
-			die(1, "plugin output %s: incomplete: line %zu cut short (no newline at "
+			die(3, "plugin output %s: incomplete: line %zu cut short (no newline at "
 			    "its end)", raw_path, lineno + 1);
 		}
 		if (!ch || n + 1 == RAW_MAX_LINE) {
@@ -315,7 +315,7 @@ void read_raw(const char *path)
 	free(line);
 	fclose(f);
 	if (!ended)
-		die(1, "plugin output %s: incomplete (no end record: QEMU killed before it exited?)", path);
+		die(3, "plugin output %s: incomplete (no end record: QEMU killed before it exited?)", path);
 	for (size_t w = 0; w < nwin; w++)
 		for (size_t i = 0; i < win[w].n; i++)
 			if (!buckets[win[w].e[i].bucket].space)

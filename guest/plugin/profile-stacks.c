@@ -154,7 +154,7 @@ bad:
 	free(line);
 	fclose(f);
 	if (!ended)
-		die(1, "plugin stacks %s: incomplete (no end record: QEMU killed before it exited?)", path);
+		die(3, "plugin stacks %s: incomplete (no end record: QEMU killed before it exited?)", path);
 	/* the contexts' ids -> their places in snodes[] */
 	for (size_t w = 0; w < nswin; w++) {
 		for (size_t i = 0; i < swin[w].ns; i++) {
